@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import type { ProductCard as ProductCardData } from "~/modules/catalog/queries.server";
+import { formatPence } from "~/utils/money";
+
+/**
+ * One product tile. `showPremium` shows the member price beside the normal one; members
+ * see it as their price, everyone else as what Pro would cost them.
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  showStock = true,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  showStock?: boolean;
+}) {
+  const available = product.stock > 0;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <div className="aspect-square bg-slate-100">
+        {product.imageUrl && (
+          <img
+            src={product.imageUrl}
+            alt=""
+            width={600}
+            height={600}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="h-full w-full object-cover transition group-hover:scale-[1.02]"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="line-clamp-2 text-sm font-semibold text-slate-900">
+          <Link to={`/products/${product.slug}`} className="after:absolute after:inset-0">
+            {product.name}
+          </Link>
+        </h3>
+        <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
+          <span className="text-base font-bold text-slate-900">{formatPence(product.price)}</span>
+          {product.premiumPrice !== null && (
+            <span className="text-xs font-semibold text-amber-700">
+              Pro {formatPence(product.premiumPrice)}
+            </span>
+          )}
+        </div>
+        {showStock && (
+          <div className="flex flex-wrap items-center justify-between gap-1 text-xs">
+            <span
+              className={
+                available
+                  ? "rounded-full bg-green-100 px-2 py-0.5 font-semibold text-green-800"
+                  : "rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800"
+              }
+            >
+              {available ? "Available" : "Out of Stock"}
+            </span>
+            {product.limitPerCustomer !== null && (
+              <span className="text-slate-500">Limit {product.limitPerCustomer} per customer</span>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Env } from "~/utils/env.server";
+import { DEMO_SHOP, type ShopIdentity } from "./shop";
+
+/** The shop identity with the deployment's env overrides applied. */
+export function shopIdentity(env: Env): ShopIdentity {
+  return {
+    ...DEMO_SHOP,
+    name: env.SHOP_NAME ?? DEMO_SHOP.name,
+    companyName: env.SHOP_COMPANY_NAME ?? DEMO_SHOP.companyName,
+    companyNumber: env.SHOP_COMPANY_NUMBER ?? DEMO_SHOP.companyNumber,
+    contactEmail: env.SHOP_CONTACT_EMAIL ?? DEMO_SHOP.contactEmail,
+    sellCardsEmail: env.SHOP_SELL_CARDS_EMAIL ?? DEMO_SHOP.sellCardsEmail,
+    communityChatUrl: env.SHOP_COMMUNITY_CHAT_URL ?? DEMO_SHOP.communityChatUrl,
+    social: env.SHOP_SOCIAL_LINKS ? parseSocialLinks(env.SHOP_SOCIAL_LINKS) : DEMO_SHOP.social,
+  };
+}
+
+function parseSocialLinks(value: string): ShopIdentity["social"] {
+  return value
+    .split(",")
+    .map((pair) => pair.split("|").map((s) => s.trim()))
+    .filter((parts): parts is [string, string] => parts.length === 2 && /^https?:\/\//.test(parts[1]!))
+    .map(([label, url]) => ({ label, url }));
+}

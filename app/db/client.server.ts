@@ -1,0 +1,94 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+type Schema = typeof schema;
+
+/**
+ * What every module receives: the database or a transaction on it. Both drivers produce a
+ * PgDatabase, so business code never knows which one it is talking to.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** Applies pending migrations; safe to call from several instances at once on PostgreSQL. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** An arbitrary constant that every instance agrees on, so only one migrates at a time. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export function connectPostgres(url: string, options: { poolMax?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migrateNodePg(drizzleNodePg(client, { schema, casing: "snake_case" }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL in this process: a data directory on disk, or memory when `dataDir` is omitted. */
+export async function connectPglite(dataDir?: string): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = resolve(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true }); // PGlite's own mkdir is not recursive
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema, casing: "snake_case" }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function connectDatabase(config: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  DATABASE_POOL_MAX?: number;
+}): Promise<DatabaseHandle> {
+  return config.DATABASE_URL
+    ? connectPostgres(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX })
+    : connectPglite(config.DATA_DIR);
+}
+
+export { schema };

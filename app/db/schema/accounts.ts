@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** Credentials live apart from the profile so a profile query can never leak a hash. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    role: text().notNull().default("customer"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("users_role_valid", sql`${t.role} IN ('customer', 'admin')`)],
+);
+
+export const profiles = pgTable("profiles", {
+  id: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fullName: text().notNull(),
+  email: text().notNull(),
+  addressLine1: text(),
+  addressLine2: text(),
+  city: text(),
+  region: text(),
+  postalCode: text(),
+  country: text(),
+  /** Cache of the membership state, kept by the membership module; `isPremium` is the authority. */
+  premiumStatus: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "Remember me": a persistent cookie; otherwise the cookie ends with the browser. */
+    persistent: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    userAgent: text(),
+    ipAddress: text(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for sign-in, reset and form rate limits; shared by every instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text().primaryKey(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull().default(0),
+});

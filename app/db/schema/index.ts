@@ -1,0 +1,7 @@
+export * from "./accounts";
+export * from "./cart";
+export * from "./catalog";
+export * from "./operations";
+export * from "./orders";
+export * from "./payments";
+export * from "./wholesale";

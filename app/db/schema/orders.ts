@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { products } from "./catalog";
+
+export const ORDER_STATUSES = ["pending", "completed", "failed", "expired", "refunded", "dispatched"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    code: text().primaryKey(),
+    /** Exactly one of percent_off (1..100) or amount_off (pence) is set. */
+    percentOff: integer(),
+    amountOff: integer(),
+    active: boolean().notNull().default(true),
+    validUntil: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("coupons_one_discount", sql`(${t.percentOff} IS NULL) <> (${t.amountOff} IS NULL)`),
+    check("coupons_percent_range", sql`${t.percentOff} IS NULL OR ${t.percentOff} BETWEEN 1 AND 100`),
+    check("coupons_amount_positive", sql`${t.amountOff} IS NULL OR ${t.amountOff} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    /** Shown to customers as the order number. */
+    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text().notNull().default("pending"),
+    subtotalAmount: integer().notNull(),
+    shippingAmount: integer().notNull(),
+    discountAmount: integer().notNull().default(0),
+    totalAmount: integer().notNull(),
+    /** What the lines would have cost at normal prices: the customer's Pro saving is the difference. */
+    normalSubtotalAmount: integer().notNull(),
+    couponCode: text().references(() => coupons.code),
+    /** "sandbox" or "stripe". */
+    paymentProvider: text().notNull(),
+    /** The hosted payment session (the spec's stripe_session_id). */
+    paymentSessionId: text().unique(),
+    paymentIntentId: text(),
+    reservationExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    trackingNumber: text(),
+    email: text().notNull(),
+    shippingName: text(),
+    shippingAddress: jsonb().$type<{
+      line1?: string | null;
+      line2?: string | null;
+      city?: string | null;
+      region?: string | null;
+      postalCode?: string | null;
+      country?: string | null;
+    }>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_status_valid", sql`${t.status} IN ('pending', 'completed', 'failed', 'expired', 'refunded', 'dispatched')`),
+    check("orders_amounts_nonneg", sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.discountAmount} >= 0 AND ${t.totalAmount} >= 0`),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_pending_expiry_idx").on(t.reservationExpiresAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer().references(() => products.id, { onDelete: "set null" }),
+    /** Snapshot: the order keeps its name and price even if the product changes later. */
+    productName: text().notNull(),
+    productSlug: text(),
+    quantity: integer().notNull(),
+    unitPrice: integer().notNull(),
+    normalUnitPrice: integer().notNull(),
+  },
+  (t) => [
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_items_price_nonneg", sql`${t.unitPrice} >= 0 AND ${t.normalUnitPrice} >= 0`),
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+  ],
+);
+
+/**
+ * Stock taken from `products.stock` for a pending order. A reservation moves from held to
+ * sold (paid) or released (expired, cancelled, declined) exactly once, by a guarded update.
+ */
+export const stockReservations = pgTable(
+  "stock_reservations",
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    quantity: integer().notNull(),
+    status: text().notNull().default("held"),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("stock_reservations_quantity_positive", sql`${t.quantity} > 0`),
+    check("stock_reservations_status_valid", sql`${t.status} IN ('held', 'sold', 'released')`),
+    index("stock_reservations_order_idx").on(t.orderId),
+    index("stock_reservations_held_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'held'`),
+  ],
+);

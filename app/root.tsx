@@ -1,0 +1,101 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { StatusPage } from "./components/status-page";
+import { loadShell } from "./utils/shell.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shell = await loadShell(request, context);
+  return data({
+    shop: context.shop,
+    publicUrl: context.env.publicUrl,
+    ...shell,
+  });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f59e0b" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader user={loaderData.user} cartCount={loaderData.cartCount} />
+      {navigation.state === "loading" && (
+        <div role="status" aria-live="polite" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-500">
+          <span className="sr-only">Loading...</span>
+        </div>
+      )}
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <Outlet />
+      </main>
+      <SiteFooter shop={loaderData.shop} />
+    </>
+  );
+}
+
+/**
+ * Last line of defence: expected 4xx responses show their message; anything else shows a
+ * generic page. Stack traces never reach users (they are logged on the server).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  let title = "Something went wrong";
+  let message = "Sorry, an unexpected error occurred. Please try again in a moment.";
+  let status = 500;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    if (error.status === 404) {
+      title = "Page not found";
+      message = typeof error.data === "string" && error.data ? error.data : "We couldn't find the page you were looking for.";
+    } else if (typeof error.data === "string" && error.data) {
+      title = error.statusText || title;
+      message = error.data;
+    }
+  }
+  return (
+    <>
+      {root && <SiteHeader user={root.user} cartCount={root.cartCount} />}
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <title>{`${title} | ${root?.shop.name ?? "Nearmint"}`}</title>
+        <StatusPage status={status} title={title} message={message} />
+      </main>
+      {root && <SiteFooter shop={root.shop} />}
+    </>
+  );
+}

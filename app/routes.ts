@@ -1,0 +1,13 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("sell-cards", "routes/sell-cards.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("delivery", "routes/delivery.tsx"),
+  route("refund", "routes/refund.tsx"),
+  route("cookies", "routes/cookies.tsx"),
+  route("images/art/:kind/:file", "routes/product-art.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

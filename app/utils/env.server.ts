@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/** Thrown for bad configuration; the server prints its one-line message and exits. */
+export class ConfigError extends Error {}
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .transform((v) => (v === "" ? undefined : ["1", "true", "yes", "on"].includes(v)));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const pence = z.coerce.number().int().positive();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+  ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default("./data"),
+  DEMO_DATA: flag.optional(),
+  ADMIN_EMAILS: z.string().default(""),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  TRUST_PROXY: flag.optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  MAIL_FROM: optionalText,
+
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_MONTHLY: optionalText,
+  STRIPE_PRICE_QUARTERLY: optionalText,
+  /** Points the Stripe SDK elsewhere (tests use a local fake), e.g. http://127.0.0.1:12111 */
+  STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
+
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  PRO_MONTHLY_PRICE_PENCE: pence.default(499),
+  PRO_QUARTERLY_PRICE_PENCE: pence.default(1299),
+
+  SHOP_NAME: optionalText,
+  SHOP_COMPANY_NAME: optionalText,
+  SHOP_COMPANY_NUMBER: optionalText,
+  SHOP_CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
+  SHOP_SELL_CARDS_EMAIL: optionalText.pipe(z.email().optional()),
+  SHOP_COMMUNITY_CHAT_URL: optionalText.pipe(z.url().optional()),
+  /** "Label|https://url,Label|https://url" */
+  SHOP_SOCIAL_LINKS: optionalText,
+});
+
+export type Env = z.infer<typeof schema> & {
+  publicUrl: string;
+  adminEmails: Set<string>;
+  loadDemoData: boolean;
+};
+
+/** Parses the environment once at start. Any problem becomes one line naming the variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const value = source[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name}${value !== undefined ? `=${JSON.stringify(value.length > 60 ? value.slice(0, 60) + "…" : value)}` : ""} ${issue.message}`,
+    );
+  }
+  const env = result.data;
+  return {
+    ...env,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    adminEmails: new Set(
+      env.ADMIN_EMAILS.split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    loadDemoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+  };
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests run the production build against a database of their own on the PostgreSQL
+ * server (created by scripts/e2e-server.mjs, dropped by tests/e2e/global-teardown.ts).
+ * Workers inherit these variables, so every process agrees on the names.
+ */
+process.env.E2E_PORT ??= "3111";
+process.env.E2E_DB_NAME ??= `nearmint_e2e_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+const adminUrl = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+adminUrl.pathname = `/${process.env.E2E_DB_NAME}`;
+process.env.E2E_DATABASE_URL ??= adminUrl.toString();
+
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${baseURL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: process.env.E2E_PORT,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      PUBLIC_URL: baseURL,
+      DEMO_DATA: "1",
+      ADMIN_EMAILS: "admin@e2e.nearmint.test",
+      NODE_ENV: "production",
+    },
+  },
+});

@@ -1,0 +1,27 @@
+// Starts the production build for the browser tests on a fresh PostgreSQL database whose
+// name playwright.config.ts chose (E2E_DB_NAME). Stale e2e databases of earlier runs go first.
+import pg from "pg";
+import { register } from "tsx/esm/api";
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const name = process.env.E2E_DB_NAME;
+if (!name || !/^nearmint_e2e_[a-z0-9_]+$/.test(name)) {
+  console.error("E2E_DB_NAME is missing or malformed");
+  process.exit(1);
+}
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+const stale = await admin.query(
+  "SELECT datname FROM pg_database WHERE datname LIKE 'nearmint_e2e_%' AND datname <> $1",
+  [name],
+);
+for (const row of stale.rows) {
+  await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`).catch(() => {});
+}
+await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${name}`);
+await admin.end();
+
+register();
+await import("../server/main.ts");

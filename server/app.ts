@@ -1,0 +1,66 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { sql } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import type { ShopContext } from "~/load-context";
+import { rejectCrossSiteWrites } from "./csrf";
+import { securityHeaders } from "./security-headers";
+
+const require = createRequire(import.meta.url);
+const FLAGS_DIR = join(dirname(require.resolve("flag-icons/package.json")), "flags");
+
+export interface AppOptions {
+  context: ShopContext;
+  /** The React Router server build, or a function that loads it (dev mode reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Directory with the client build (`build/client`); omitted in dev, where Vite serves assets. */
+  clientDir?: string;
+  /** Middleware placed before the React Router handler (Vite's dev middleware). */
+  before?: express.RequestHandler[];
+}
+
+/** The HTTP application: static files, health, CSRF guard, then React Router. No listening here. */
+export function createApp({ context, build, clientDir, before = [] }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (context.env.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.use(compression());
+  app.use(securityHeaders({ development: context.env.NODE_ENV === "development" }));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await context.db.execute(sql`SELECT 1`);
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: "up" });
+    } catch (error) {
+      console.error("[healthz] database check failed:", (error as Error).message);
+      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable", database: "down" });
+    }
+  });
+
+  app.use("/flags", express.static(FLAGS_DIR, { maxAge: "30d", immutable: true, fallthrough: false }));
+  if (clientDir) {
+    app.use("/assets", express.static(join(clientDir, "assets"), { maxAge: "1y", immutable: true, fallthrough: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+  for (const middleware of before) app.use(middleware);
+
+  app.use(rejectCrossSiteWrites(context.env.publicUrl));
+  app.use(
+    createRequestHandler({
+      build: build as ServerBuild,
+      mode: context.env.NODE_ENV === "development" ? "development" : "production",
+      getLoadContext: () => context,
+    }),
+  );
+
+  // Anything that escaped React Router (a bug in our middleware): log it, show no details.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    console.error(`[http] ${req.method} ${req.originalUrl} failed:`, error);
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+  });
+  return app;
+}

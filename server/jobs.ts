@@ -1,0 +1,42 @@
+import type { ShopContext } from "~/load-context";
+import { runOutbox } from "~/modules/email/worker.server";
+
+export interface BackgroundJob {
+  name: string;
+  everyMs: number;
+  run(context: ShopContext): Promise<unknown>;
+}
+
+/**
+ * The periodic work of the shop (expired reservations, the email outbox, ...). Each job
+ * claims its rows with FOR UPDATE SKIP LOCKED, so every instance may run every job.
+ */
+export const BACKGROUND_JOBS: BackgroundJob[] = [{ name: "outbox", everyMs: 5_000, run: runOutbox }];
+
+export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] = BACKGROUND_JOBS) {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  for (const job of jobs) {
+    let busy = false;
+    const tick = () => {
+      if (busy) return; // a slow run is never overlapped by the next one
+      busy = true;
+      const run = job
+        .run(context)
+        .catch((error) => console.error(`[jobs] ${job.name} failed:`, error))
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    };
+    timers.push(setInterval(tick, job.everyMs));
+    setTimeout(tick, 1000).unref();
+  }
+  return {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The Node entry: read configuration, open and migrate the database, load the demo
+ * catalogue when asked, start background jobs and serve HTTP. `--dev` serves through Vite.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { shopIdentity } from "~/config/shop.server";
+import { connectDatabase, type DatabaseHandle } from "~/db/client.server";
+import { seedDemoCatalogue } from "~/db/seed/seed.server";
+import type { ShopContext } from "~/load-context";
+import { ConfigError, loadEnv, type Env } from "~/utils/env.server";
+import { createApp } from "./app";
+import { startBackgroundJobs } from "./jobs";
+
+const dev = process.argv.includes("--dev");
+const BUILD_DIR = process.env.BUILD_DIR
+  ? resolve(process.env.BUILD_DIR)
+  : fileURLToPath(new URL("../build", import.meta.url));
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function openDatabase(env: Env): Promise<DatabaseHandle> {
+  const handle = await connectDatabase(env);
+  try {
+    await handle.migrate();
+  } catch (error) {
+    await handle.close().catch(() => {});
+    const reason = (error as Error).message.split("\n")[0];
+    if (env.DATABASE_URL) fail(`Invalid configuration: DATABASE_URL could not be used (${reason})`);
+    fail(`Could not open the embedded database in DATA_DIR=${env.DATA_DIR} (${reason})`);
+  }
+  return handle;
+}
+
+async function main() {
+  let env: Env;
+  try {
+    env = loadEnv({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const database = await openDatabase(env);
+  if (env.loadDemoData) {
+    const result = await seedDemoCatalogue(database.db);
+    if (result.seeded) console.log(`[seed] loaded the demo catalogue (${result.products} products)`);
+  }
+
+  const context: ShopContext = { db: database.db, env, shop: shopIdentity(env) };
+
+  let app;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app = createApp({
+      context,
+      build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      before: [viteServer.middlewares],
+    });
+  } else {
+    const serverEntry = `${BUILD_DIR}/server/index.js`;
+    if (!existsSync(serverEntry)) fail("No production build found: run `npm run build` first (or use `npm start`).");
+    const build = (await import(serverEntry)) as ServerBuild;
+    app = createApp({ context, build, clientDir: `${BUILD_DIR}/client` });
+  }
+
+  const jobs = startBackgroundJobs(context);
+  const server = app.listen(env.PORT, env.HOST);
+  server.on("listening", () =>
+    console.log(`[http] ${context.shop.name} listening on ${env.publicUrl} (${database.kind}${dev ? ", dev" : ""})`),
+  );
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") fail(`Invalid configuration: PORT=${env.PORT} is already in use`);
+    fail(`[http] could not listen: ${error.message}`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[http] ${signal}: finishing requests and shutting down`);
+    server.close();
+    server.closeIdleConnections();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error("[start] failed:", error);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("home page", () => {
+  test("shows the banner, language tiles with flags, 8 new releases and the community section", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+
+    await expect(page.getByText("Expect delays in shipping up to a week due to packaging issues.")).toBeVisible();
+
+    const tiles = page.getByRole("link").filter({ has: page.locator('img[src^="/flags/"]') });
+    expect(await tiles.count()).toBeGreaterThanOrEqual(5);
+    await expect(page.getByRole("link", { name: /English/ }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /Japanese/ }).first()).toBeVisible();
+    // The flags really load (served locally, not from the internet).
+    const flagsLoaded = await page.locator('img[src^="/flags/"]').evaluateAll((imgs) =>
+      imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+    );
+    expect(flagsLoaded).toBe(true);
+
+    await expect(page.getByRole("heading", { name: "New Releases" })).toBeVisible();
+    const releases = page.getByTestId("new-release");
+    await expect(releases).toHaveCount(8);
+    for (const status of await releases.locator("span.rounded-full").allTextContents()) {
+      expect(["Available", "Out of Stock"]).toContain(status);
+    }
+
+    await expect(page.getByRole("heading", { name: /community/i })).toBeVisible();
+    await expect(page.getByRole("link", { name: /community chat/i }).first()).toHaveAttribute("href", /^https:\/\//);
+  });
+
+  test("header offers search, Sell your cards, cart and login", async ({ page }) => {
+    await page.goto("/");
+    const header = page.locator("header");
+    await expect(header.getByRole("searchbox", { name: "Search products" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Sell your cards" })).toHaveAttribute("href", "/sell-cards");
+    await expect(header.getByRole("link", { name: /^Cart/ })).toHaveAttribute("href", "/cart");
+    await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  });
+
+  test("footer carries wholesale, policies, contact, community, social links and the company number", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: "Wholesale applications" })).toHaveAttribute("href", "/wholesale");
+    for (const [name, href] of <[string, string][]>[
+      ["Terms and Conditions", "/terms"],
+      ["Privacy Policy", "/privacy"],
+      ["Delivery Policy", "/delivery"],
+      ["Refund Policy", "/refund"],
+      ["Cookie Policy", "/cookies"],
+    ]) {
+      await expect(footer.getByRole("link", { name })).toHaveAttribute("href", href);
+    }
+    await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+    await expect(footer.getByRole("link", { name: "Community chat" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Instagram" })).toBeVisible();
+    await expect(footer.getByTestId("company-number")).toHaveText(/^\d{8}$/);
+    await expect(footer).toContainText("England and Wales");
+  });
+
+  test("works on a 360 px wide phone without horizontal scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    await expect(page.getByTestId("new-release")).toHaveCount(8);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("unknown routes get a styled 404 page with status 404", async ({ page }) => {
+    const response = await page.goto("/definitely/not/a/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  });
+});
