@@ -1,5 +1,12 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full-text document type; drizzle has none built in. Only PostgreSQL writes these. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Folds the accented letters of product names ("Pokémon") so "pokemon" finds them. */
+const FOLD_FROM = "àáâäãåçèéêëìíîïñòóôöõùúûüýÿÀÁÂÄÃÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÕÙÚÛÜÝ";
+const FOLD_TO = "aaaaaaceeeeiiiinooooouuuuyyAAAAAACEEEEIIIINOOOOOUUUUY";
 
 export const languages = pgTable("languages", {
   id: serial().primaryKey(),
@@ -45,6 +52,14 @@ export const products = pgTable(
       .references(() => categories.id, { onDelete: "restrict" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Search documents, kept by PostgreSQL (see docs/decisions/0005-search-ranking.md). Stored,
+     * not recomputed per query, because ranking thousands of matches must not re-parse names.
+     * `search_exact` has English stems for web-search queries; `search_prefix` has whole,
+     * unstemmed, accent-folded words so that "chari" or "collecti" match as prefixes.
+     */
+    searchExact: tsvector().generatedAlwaysAs(sql`to_tsvector('english', "name")`),
+    searchPrefix: tsvector().generatedAlwaysAs(sql.raw(`to_tsvector('simple', translate("name", '${FOLD_FROM}', '${FOLD_TO}'))`)),
   },
   (t) => [
     check("products_price_nonneg", sql`${t.price} >= 0`),
@@ -54,5 +69,9 @@ export const products = pgTable(
     index("products_category_idx").on(t.categoryId, t.name),
     index("products_created_idx").on(t.createdAt),
     index("products_name_fts_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
+    index("products_search_exact_idx").using("gin", t.searchExact),
+    index("products_search_prefix_idx").using("gin", t.searchPrefix),
+    // Broad searches (thousands of matches) are served in name order straight from this index.
+    index("products_name_idx").on(t.name),
   ],
 );
