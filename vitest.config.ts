@@ -10,6 +10,7 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -22,6 +23,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file makes its own database; two at a time keeps 2 cores busy but not swamped.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

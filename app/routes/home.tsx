@@ -43,11 +43,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={language.id}>
               <Link
                 to={`/language/${language.slug}`}
-                className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm transition hover:border-amber-400 hover:shadow-md"
+                className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3 transition hover:border-amber-400 hover:shadow-md"
               >
-                <img src={language.flagUrl} alt="" width={48} height={36} className="h-9 w-12 rounded border border-slate-200 object-cover" />
+                <img src={language.flagUrl} alt="" width={48} height={36} className="h-6 w-8 shrink-0 rounded border border-slate-200 object-cover sm:h-9 sm:w-12" />
                 <span className="min-w-0">
-                  <span className="block font-semibold leading-tight text-slate-900">{language.name}</span>
+                  <span className="block break-words text-sm font-semibold leading-tight text-slate-900 sm:text-base">{language.name}</span>
                   <span className="block text-xs uppercase text-slate-500">{language.code}</span>
                 </span>
               </Link>

@@ -33,17 +33,17 @@ export default function SellCards() {
   const steps = [
     {
       icon: Camera,
-      title: "Contact us",
+      title: "Contact Us",
       text: "Email us or message us in our community chat with clear photos of the front and back of every card you'd like to sell.",
     },
     {
       icon: BadgePoundSterling,
-      title: "Get a quote",
+      title: "Get Quote",
       text: `We check your photos and send you an offer within ${QUOTE_WITHIN_HOURS} hours.`,
     },
     {
       icon: Truck,
-      title: "Ship & get paid",
+      title: "Ship & Get Paid",
       text: "Accept the offer and send your cards to us with shipping covered. We pay you as soon as we've received and verified them.",
     },
   ];

@@ -8,7 +8,7 @@ test.describe("content pages", () => {
     for (const step of ["Contact Us", "Get Quote", "Ship & Get Paid"]) {
       await expect(page.getByRole("heading", { name: new RegExp(step) })).toBeVisible();
     }
-    const text = await page.locator("main").innerText();
+    const text = (await page.locator("main").innerText()).replace(/[\u2012-\u2015]/g, "-");
     for (const fact of ["24 hours", "English", "Chinese", "Japanese", "Near Mint", "Lightly Played", "Moderately Played", "80%", "PayPal", "bank transfer", "2-3 business days", "£150"]) {
       expect(text, fact).toContain(fact);
     }
@@ -28,7 +28,8 @@ test.describe("content pages", () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.locator("h1")).toHaveCount(1);
-      const text = await page.locator("main").innerText();
+      // Typographic dashes ("1–2 days") read the same as the spec's hyphens.
+      const text = (await page.locator("main").innerText()).replace(/[\u2012-\u2015]/g, "-");
       for (const fact of facts) expect(text, `${path} mentions ${fact}`).toContain(fact);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);

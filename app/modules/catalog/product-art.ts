@@ -92,9 +92,35 @@ interface Palette {
   bgBottom: string;
 }
 
-function paletteFor(seed: number): Palette {
-  const hue = seed % 360;
+/** Colour words in accessory names ("Jet Black", "Pacific Blue") pick the hue instead of the hash. */
+const COLOUR_WORDS: ReadonlyArray<readonly [RegExp, number | "black"]> = [
+  [/\b(black|jet|onyx)\b/i, "black"],
+  [/\b(blue|sapphire|pacific)\b/i, 215],
+  [/\b(red|crimson|ruby)\b/i, 355],
+  [/\b(green|emerald)\b/i, 140],
+  [/\b(purple|violet)\b/i, 272],
+  [/\b(pink|magenta)\b/i, 325],
+  [/\b(orange)\b/i, 25],
+  [/\b(yellow|gold)\b/i, 45],
+];
+
+function paletteFor(seed: number, colourName?: string): Palette {
+  const named = colourName ? COLOUR_WORDS.find(([re]) => re.test(colourName))?.[1] : undefined;
+  const hue = typeof named === "number" ? named : named === "black" ? 220 : seed % 360;
   const accentHue = hue + 150 + ((seed >>> 9) % 90);
+  if (named === "black") {
+    return {
+      hue,
+      base: hsl(hue, 10, 26),
+      light: hsl(hue, 8, 44),
+      dark: hsl(hue, 12, 16),
+      deep: hsl(hue, 16, 11),
+      accent: hsl(accentHue, 85, 56),
+      accentDark: hsl(accentHue, 70, 38),
+      bgTop: hsl(hue, 20, 95),
+      bgBottom: hsl(hue, 16, 84),
+    };
+  }
   const sat = 62 + ((seed >>> 17) % 20);
   return {
     hue,
@@ -645,7 +671,8 @@ function charEm(ch: string): number {
   return 0.74;
 }
 
-function textWidth(text: string, fontSize: number): number {
+/** Estimated rendered width of `text` in pixels at `fontSize` (bold). */
+export function estimateTextWidth(text: string, fontSize: number): number {
   let em = 0;
   for (const ch of text) em += charEm(ch);
   return em * fontSize;
@@ -666,9 +693,9 @@ export function wrapName(text: string, fontSize: number, maxWidth: number, maxLi
   };
   for (let word of words) {
     // Break words that cannot fit on a line by themselves.
-    while (textWidth(word, fontSize) > maxWidth) {
+    while (estimateTextWidth(word, fontSize) > maxWidth) {
       let cut = word.length - 1;
-      while (cut > 1 && textWidth(word.slice(0, cut), fontSize) > maxWidth) cut--;
+      while (cut > 1 && estimateTextWidth(word.slice(0, cut), fontSize) > maxWidth) cut--;
       if (current) {
         pushLine(current);
         current = "";
@@ -677,7 +704,7 @@ export function wrapName(text: string, fontSize: number, maxWidth: number, maxLi
       word = word.slice(cut);
     }
     const candidate = current ? `${current} ${word}` : word;
-    if (textWidth(candidate, fontSize) <= maxWidth) {
+    if (estimateTextWidth(candidate, fontSize) <= maxWidth) {
       current = candidate;
     } else {
       pushLine(current);
@@ -687,7 +714,7 @@ export function wrapName(text: string, fontSize: number, maxWidth: number, maxLi
   if (current) pushLine(current);
   if (truncated && lines.length > 0) {
     let last = lines[lines.length - 1] ?? "";
-    while (last.length > 0 && textWidth(`${last}…`, fontSize) > maxWidth) last = last.slice(0, -1).trimEnd();
+    while (last.length > 0 && estimateTextWidth(`${last}…`, fontSize) > maxWidth) last = last.slice(0, -1).trimEnd();
     lines[lines.length - 1] = `${last.replace(/[\s,.;:–-]+$/, "")}…`;
   }
   return lines;
@@ -712,7 +739,7 @@ function caption(name: string, colour: string): string {
   const panelHeight = SIZE - panelTop - 16;
   const firstBaseline = panelTop + panelHeight / 2 - ((lines.length - 1) * lineHeight) / 2 + fontSize * 0.35;
   const texts = lines.map((line, i) => {
-    const fit = textWidth(line, fontSize) > CAPTION_WIDTH ? ` textLength="${CAPTION_WIDTH}" lengthAdjust="spacingAndGlyphs"` : "";
+    const fit = estimateTextWidth(line, fontSize) > CAPTION_WIDTH ? ` textLength="${CAPTION_WIDTH}" lengthAdjust="spacingAndGlyphs"` : "";
     return `<text data-name-line="${i + 1}" x="300" y="${n(firstBaseline + i * lineHeight)}" font-family="${FONT}" font-size="${fontSize}" font-weight="700" fill="${colour}" text-anchor="middle"${fit}>${escapeXml(line)}</text>`;
   });
   return `<rect x="24" y="${panelTop}" width="552" height="${panelHeight}" rx="20" fill="#ffffff" opacity="0.9"/>${texts.join("")}`;
@@ -721,7 +748,7 @@ function caption(name: string, colour: string): string {
 function languageTag(code: string, p: Palette): string {
   const text = code.trim().toUpperCase().slice(0, 8);
   if (!text) return "";
-  const w = Math.round(textWidth(text, 18) + 28);
+  const w = Math.round(estimateTextWidth(text, 18) + 28);
   return `<g><rect x="24" y="24" width="${w}" height="34" rx="17" fill="${p.deep}" opacity="0.88"/><text x="${24 + w / 2}" y="47" font-family="${FONT}" font-size="18" font-weight="800" letter-spacing="1" fill="#ffffff" text-anchor="middle">${escapeXml(text)}</text></g>`;
 }
 
@@ -733,7 +760,8 @@ function languageTag(code: string, p: Palette): string {
 export function renderProductArt(input: { name: string; kind: ProductKind; languageCode?: string }): string {
   const name = input.name.trim() || "Untitled product";
   const seed = hashString(name);
-  const p = paletteFor(seed);
+  // Only accessories take their colour from the name: "Black Bolt" is a set, not a colour.
+  const p = paletteFor(seed, input.kind === "accessory" ? name : undefined);
   const id = `nm${seed.toString(36)}`;
   const ctx: Ctx = { p, id, rand: randomFrom(seed), name };
   const drawer = DRAWERS[input.kind] ?? drawBoosterBox;
