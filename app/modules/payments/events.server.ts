@@ -1,0 +1,59 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { paymentEvents } from "~/db/schema";
+import type { PaymentEvent, PaymentProvider } from "./provider";
+
+export interface PaymentEventContext {
+  provider: PaymentProvider;
+  now: Date;
+}
+
+/**
+ * One area's reaction to provider events (orders, Pro membership, ...). `handle` must be
+ * idempotent on its own: the same event may arrive twice at the same moment, and the event
+ * log only stops replays that come after a successful run.
+ */
+export interface PaymentEventHandler {
+  name: string;
+  handles(event: PaymentEvent): boolean;
+  handle(db: Db, event: PaymentEvent, context: PaymentEventContext): Promise<void>;
+}
+
+export type ProcessOutcome = "processed" | "duplicate" | "ignored";
+
+/**
+ * Records the event by id and runs the handlers that want it. An event already processed is
+ * a replay and changes nothing. If a handler throws, the error is kept on the event row and
+ * rethrown (the webhook answers 500, so Stripe delivers it again later).
+ */
+export async function processPaymentEvent(
+  db: Db,
+  event: PaymentEvent,
+  handlers: readonly PaymentEventHandler[],
+  context: PaymentEventContext,
+): Promise<ProcessOutcome> {
+  await db
+    .insert(paymentEvents)
+    .values({ id: event.id, provider: event.provider, type: event.type, payload: event.raw ?? {} })
+    .onConflictDoNothing({ target: paymentEvents.id });
+  const [row] = await db
+    .select({ processedAt: paymentEvents.processedAt })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, event.id));
+  if (row?.processedAt) return "duplicate";
+
+  const interested = handlers.filter((h) => h.handles(event));
+  try {
+    for (const handler of interested) await handler.handle(db, event, context);
+  } catch (error) {
+    const message = (error as Error).message?.slice(0, 1000) ?? String(error);
+    console.error(`[payments] event ${event.id} (${event.type}) failed:`, error);
+    await db.update(paymentEvents).set({ error: message }).where(eq(paymentEvents.id, event.id));
+    throw error;
+  }
+  await db
+    .update(paymentEvents)
+    .set({ processedAt: sql`now()`, error: null })
+    .where(eq(paymentEvents.id, event.id));
+  return interested.length > 0 ? "processed" : "ignored";
+}

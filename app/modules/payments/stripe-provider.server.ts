@@ -1,0 +1,264 @@
+import Stripe from "stripe";
+import {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type CheckoutSessionInfo,
+  type CreateCheckoutSessionInput,
+  type CreatePortalSessionInput,
+  type CreateSubscriptionSessionInput,
+  type HostedSession,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PlanType,
+  type RefundInput,
+  type RefundResult,
+} from "./provider";
+
+export interface StripeProviderConfig {
+  secretKey: string;
+  webhookSecret?: string;
+  /** e.g. http://127.0.0.1:12111 : points the SDK at a local fake (tests). */
+  apiBase?: string;
+  /** Stripe Price ids for Pro (STRIPE_PRICE_MONTHLY / STRIPE_PRICE_QUARTERLY). */
+  planPriceIds?: Partial<Record<PlanType, string>>;
+  /** Used when a plan has no Price id: an inline recurring price (pence). */
+  planPrices: Record<PlanType, number>;
+  /** Injectable clock for tests. */
+  now?: () => Date;
+}
+
+/** Stripe only accepts expires_at between 30 minutes and 24 hours after creation. */
+const STRIPE_MIN_EXPIRY_MS = 30 * 60_000;
+const STRIPE_MAX_EXPIRY_MS = 24 * 60 * 60_000;
+/** Requests take time to reach Stripe; stay clear of the 30-minute floor. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/**
+ * The session's expiry as Stripe will accept it: the reservation expiry, raised to just over
+ * Stripe's 30-minute minimum when the reservation is shorter. A payment in that gap arrives
+ * after the reservation lapsed and is handled as a late payment (re-reserve or refund).
+ */
+export function stripeExpiresAt(reservationExpiresAt: Date, now: Date): number {
+  const min = now.getTime() + STRIPE_MIN_EXPIRY_MS + EXPIRY_MARGIN_MS;
+  const max = now.getTime() + STRIPE_MAX_EXPIRY_MS - EXPIRY_MARGIN_MS;
+  const at = Math.min(max, Math.max(min, reservationExpiresAt.getTime()));
+  return Math.ceil(at / 1000);
+}
+
+export function createStripeClient(config: Pick<StripeProviderConfig, "secretKey" | "apiBase">): Stripe {
+  if (!config.apiBase) return new Stripe(config.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const base = new URL(config.apiBase);
+  return new Stripe(config.secretKey, {
+    host: base.hostname,
+    port: base.port || (base.protocol === "https:" ? 443 : 80),
+    protocol: base.protocol === "https:" ? "https" : "http",
+    // A fake answers at once or not at all; retries would only hide a broken test.
+    maxNetworkRetries: 0,
+    telemetry: false,
+    timeout: 10_000,
+  });
+}
+
+function idOf(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && "id" in value && typeof value.id === "string") return value.id;
+  return null;
+}
+
+export function stripeSessionInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
+  return {
+    id: session.id,
+    mode: session.mode === "subscription" ? "subscription" : "payment",
+    status: (session.status ?? "open") as CheckoutSessionInfo["status"],
+    // Anything Stripe may add later counts as not paid.
+    paymentStatus: (["paid", "no_payment_required"] as const).find((s) => s === session.payment_status) ?? "unpaid",
+    amountTotal: session.amount_total ?? null,
+    currency: session.currency ?? null,
+    clientReferenceId: session.client_reference_id ?? null,
+    metadata: (session.metadata ?? {}) as Record<string, string>,
+    paymentIntentId: idOf(session.payment_intent),
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null,
+  };
+}
+
+function wrap(action: string, error: unknown): PaymentProviderError {
+  const status = (error as { statusCode?: number }).statusCode;
+  const message = (error as Error).message ?? String(error);
+  return new PaymentProviderError(`Stripe ${action} failed: ${message}`, error, status);
+}
+
+export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
+  const stripe = createStripeClient(config);
+  const now = config.now ?? (() => new Date());
+
+  return {
+    name: "stripe",
+
+    async createCheckoutSession(input: CreateCheckoutSessionInput): Promise<HostedSession> {
+      try {
+        let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
+        if (input.discountAmount > 0) {
+          // Our coupons live in our database; Stripe needs a coupon object to show the
+          // discount, so each order gets a single-use one for exactly the amount we computed.
+          const coupon = await stripe.coupons.create(
+            {
+              amount_off: input.discountAmount,
+              currency: "gbp",
+              duration: "once",
+              max_redemptions: 1,
+              name: input.discountLabel ?? "Discount",
+            },
+            { idempotencyKey: `${input.idempotencyKey}:coupon` },
+          );
+          discounts = [{ coupon: coupon.id }];
+        }
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: input.lineItems.map((line) => ({
+              quantity: line.quantity,
+              price_data: { currency: "gbp", unit_amount: line.unitAmount, product_data: { name: line.name } },
+            })),
+            discounts,
+            customer_email: input.customerEmail,
+            client_reference_id: input.clientReferenceId,
+            metadata: input.metadata,
+            payment_intent_data: { metadata: input.metadata },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            expires_at: stripeExpiresAt(input.expiresAt, now()),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!session.url) throw new PaymentProviderError("No checkout URL returned from Stripe");
+        if (session.amount_total !== null && session.amount_total !== input.amountTotal) {
+          // Stripe computed a different total from the same lines: never send a customer to pay it.
+          throw new PaymentProviderError(
+            `Stripe total ${session.amount_total} differs from the order total ${input.amountTotal}`,
+          );
+        }
+        return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw wrap("checkout session", error);
+      }
+    },
+
+    async createSubscriptionSession(input: CreateSubscriptionSessionInput): Promise<HostedSession> {
+      const priceId = config.planPriceIds?.[input.planType];
+      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = priceId
+        ? { price: priceId, quantity: 1 }
+        : {
+            quantity: 1,
+            price_data: {
+              currency: "gbp",
+              unit_amount: config.planPrices[input.planType],
+              recurring: { interval: "month", interval_count: input.planType === "quarterly" ? 3 : 1 },
+              product_data: { name: `Pro membership (${input.planType})` },
+            },
+          };
+      const metadata = { ...input.metadata, userId: input.userId, planType: input.planType };
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            line_items: [lineItem],
+            ...(input.customerId ? { customer: input.customerId } : { customer_email: input.customerEmail }),
+            client_reference_id: input.clientReferenceId,
+            metadata,
+            subscription_data: { metadata },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!session.url) throw new PaymentProviderError("No checkout URL returned from Stripe");
+        return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw wrap("subscription session", error);
+      }
+    },
+
+    async createPortalSession(input: CreatePortalSessionInput): Promise<HostedSession> {
+      try {
+        const session = await stripe.billingPortal.sessions.create({
+          customer: input.customerId,
+          return_url: input.returnUrl,
+        });
+        if (!session.url) throw new PaymentProviderError("No portal URL returned from Stripe");
+        return { id: session.id, url: session.url };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw wrap("portal session", error);
+      }
+    },
+
+    async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionInfo | null> {
+      try {
+        return stripeSessionInfo(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw wrap("session lookup", error);
+      }
+    },
+
+    async expireCheckoutSession(sessionId: string): Promise<void> {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Stripe refuses to expire a session that is already complete or expired: nothing to do.
+        if ((error as { statusCode?: number }).statusCode === 400) return;
+        throw wrap("session expiry", error);
+      }
+    },
+
+    async refundPayment(input: RefundInput): Promise<RefundResult> {
+      let paymentIntentId = input.paymentIntentId;
+      try {
+        if (!paymentIntentId) {
+          const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+          paymentIntentId = idOf(session.payment_intent);
+        }
+        if (!paymentIntentId) throw new PaymentProviderError(`session ${input.sessionId} has no payment to refund`);
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntentId,
+            amount: input.amount,
+            metadata: { ...input.metadata, reason: input.reason },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: refund.id, status: refund.status ?? "pending", amount: refund.amount };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw wrap("refund", error);
+      }
+    },
+
+    parseWebhook(rawBody: string, signatureHeader: string | null): PaymentEvent {
+      if (!config.webhookSecret) {
+        console.error("[payments] STRIPE_WEBHOOK_SECRET is not set: every Stripe webhook is refused");
+        throw new WebhookSignatureError("Webhook secret not configured");
+      }
+      if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, config.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError((error as Error).message);
+      }
+      return {
+        id: event.id,
+        provider: "stripe",
+        type: event.type,
+        created: event.created,
+        object: event.data.object as unknown as Record<string, unknown>,
+        raw: JSON.parse(rawBody),
+      };
+    },
+  };
+}
