@@ -9,5 +9,7 @@ export default [
   route("refund", "routes/refund.tsx"),
   route("cookies", "routes/cookies.tsx"),
   route("images/art/:kind/:file", "routes/product-art.ts"),
+  route("wholesale", "routes/wholesale.tsx"),
+  route("admin/wholesale-applications", "routes/admin-wholesale-applications.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
