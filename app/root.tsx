@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { CartSync } from "./components/cart-sync";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StatusPage } from "./components/status-page";
@@ -56,6 +57,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <SiteHeader user={loaderData.user} cartCount={loaderData.cartCount} />
+      <CartSync cart={loaderData.cart} />
       {navigation.state === "loading" && (
         <div role="status" aria-live="polite" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-500">
           <span className="sr-only">Loading...</span>

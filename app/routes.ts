@@ -11,5 +11,13 @@ export default [
   route("images/art/:kind/:file", "routes/product-art.ts"),
   route("wholesale", "routes/wholesale.tsx"),
   route("admin/wholesale-applications", "routes/admin-wholesale-applications.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("register", "routes/register.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:token?", "routes/reset-password.tsx"),
+  route("account", "routes/account.tsx"),
+  route("admin/outbox", "routes/admin-outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

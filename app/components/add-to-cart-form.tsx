@@ -1,34 +1,97 @@
-import { Form } from "react-router";
+import { Check, ShoppingCart } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useFetcher, useLocation, useSubmit } from "react-router";
 import { quantityOptions } from "~/modules/cart/quantity";
+import { useRootData } from "~/utils/use-shop";
+
+interface AddResult {
+  ok: boolean;
+  message: string | null;
+}
+
+let addCounter = 0;
 
 /**
  * Quantity selector + "Add to Cart" for the product page. Owned by the cart: it posts to the
- * cart route and works without JavaScript.
+ * cart route. Without JavaScript it is a plain form post that comes back to this page; with
+ * it, a fetcher keeps the customer here. The button reads "Added to Cart" when the server's
+ * cart (root loader) already holds the product; a refused add shows the server's message.
  */
 export function AddToCartForm({
   product,
 }: {
-  product: { id: number; stock: number; limitPerCustomer: number | null };
+  product: { id: number; stock: number; limitPerCustomer: number | null; name?: string };
 }) {
+  const root = useRootData();
+  const location = useLocation();
+  const submit = useSubmit();
+  const [key, setKey] = useState<string | null>(null);
+  const fetcher = useFetcher<AddResult>({ key: key ?? `add-idle-${product.id}` });
   const options = quantityOptions(product.stock, product.limitPerCustomer);
   if (options.length === 0) return null;
+
+  const inCart = root?.cart?.items.some((item) => item.productId === product.id) ?? false;
+  const busy = key !== null && fetcher.state !== "idle";
+  const result = key !== null ? fetcher.data : undefined;
+
   return (
-    <Form method="post" action="/cart" className="flex flex-wrap items-end gap-3">
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={product.id} />
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        Quantity
-        <select name="quantity" defaultValue={1} className="rounded-lg border border-slate-300 bg-white px-3 py-2">
-          {options.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="rounded-lg bg-amber-500 px-6 py-2.5 font-semibold text-white hover:bg-amber-600">
-        Add to Cart
-      </button>
-    </Form>
+    <div className="space-y-3">
+      <Form
+        method="post"
+        action="/cart"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const formData = new FormData(event.currentTarget);
+          formData.delete("redirectTo");
+          const next = `add-${product.id}-${++addCounter}`;
+          setKey(next);
+          void submit(formData, { method: "post", action: "/cart", navigate: false, fetcherKey: next, preventScrollReset: true });
+        }}
+      >
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Quantity
+          <select name="quantity" defaultValue={1} className="rounded-lg border border-slate-300 bg-white px-3 py-2">
+            {options.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          disabled={busy}
+          className={
+            inCart
+              ? "inline-flex items-center gap-2 rounded-lg bg-green-600 px-6 py-2.5 font-semibold text-white hover:bg-green-700 disabled:opacity-70"
+              : "inline-flex items-center gap-2 rounded-lg bg-amber-500 px-6 py-2.5 font-semibold text-white hover:bg-amber-600 disabled:opacity-70"
+          }
+        >
+          {inCart ? <Check aria-hidden className="h-5 w-5" /> : <ShoppingCart aria-hidden className="h-5 w-5" />}
+          {busy ? "Adding..." : inCart ? "Added to Cart" : "Add to Cart"}
+        </button>
+        {inCart && (
+          <Link to="/cart" className="py-2.5 text-sm font-semibold text-amber-700 underline hover:text-amber-800">
+            View cart
+          </Link>
+        )}
+      </Form>
+      {result?.message && (
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={
+            result.ok
+              ? "rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+              : "rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          }
+        >
+          {result.message}
+        </p>
+      )}
+    </div>
   );
 }

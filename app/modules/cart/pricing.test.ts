@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { CART_SHIPPING_PENCE } from "~/config/constants";
+import { formatPence } from "~/utils/money";
 import { summarise, unitPriceFor, usesPremiumPrice } from "./pricing";
 
 const booster = { price: 12999, premiumPrice: 11999, quantity: 2 };
@@ -45,5 +47,71 @@ describe("summarise", () => {
     const s = summarise([{ price: 333, premiumPrice: 317, quantity: 7 }], true);
     expect(Number.isInteger(s.total)).toBe(true);
     expect(s.total).toBe(317 * 7 + 529);
+  });
+});
+
+describe("summarise: more of the spec §9 arithmetic", () => {
+  it("charges shipping once per cart, not per line or per unit", () => {
+    const s = summarise(
+      [
+        { price: 100, premiumPrice: null, quantity: 4 },
+        { price: 250, premiumPrice: null, quantity: 1 },
+      ],
+      false,
+    );
+    expect(s.shipping).toBe(529);
+    expect(s.total).toBe(400 + 250 + 529);
+  });
+
+  it("gives no saving when the premium price equals the normal price", () => {
+    const line = { price: 1000, premiumPrice: 1000, quantity: 2 };
+    expect(usesPremiumPrice(line, true)).toBe(false);
+    expect(summarise([line], true)).toMatchObject({ subtotal: 2000, proSavings: 0 });
+  });
+
+  it("treats a premium price of 0 as a real price, not as 'no premium price'", () => {
+    const freebie = { price: 300, premiumPrice: 0, quantity: 2 };
+    expect(unitPriceFor(freebie, true)).toBe(0);
+    expect(summarise([freebie], true)).toMatchObject({ subtotal: 0, proSavings: 600, total: 529 });
+  });
+
+  it("adds savings across lines: normal total − subtotal", () => {
+    const lines = [
+      { price: 5499, premiumPrice: 5114, quantity: 2 },
+      { price: 599, premiumPrice: 569, quantity: 4 },
+      { price: 1999, premiumPrice: null, quantity: 1 },
+    ];
+    const s = summarise(lines, true);
+    expect(s.normalSubtotal).toBe(2 * 5499 + 4 * 599 + 1999);
+    expect(s.subtotal).toBe(2 * 5114 + 4 * 569 + 1999);
+    expect(s.proSavings).toBe(2 * (5499 - 5114) + 4 * (599 - 569));
+    expect(s.itemCount).toBe(7);
+    expect(s.total).toBe(s.subtotal + 529);
+  });
+
+  it("applies a discount before shipping and never below zero", () => {
+    const s = summarise([{ price: 1000, premiumPrice: null, quantity: 1 }], false, 250);
+    expect(s).toMatchObject({ discount: 250, total: 1000 - 250 + 529 });
+    expect(summarise([{ price: 1000, premiumPrice: null, quantity: 1 }], false, 5000)).toMatchObject({ discount: 1000, total: 529 });
+  });
+
+  it("stays exact in pence where pounds as floats would drift (0.1 + 0.2)", () => {
+    const s = summarise(
+      [
+        { price: 10, premiumPrice: null, quantity: 1 },
+        { price: 20, premiumPrice: null, quantity: 1 },
+      ],
+      false,
+    );
+    expect(s.subtotal).toBe(30);
+    expect(formatPence(s.total)).toBe("£5.59");
+    expect(formatPence(CART_SHIPPING_PENCE)).toBe("£5.29");
+  });
+
+  it("handles big carts without losing a penny", () => {
+    const s = summarise([{ price: 249_999, premiumPrice: 239_999, quantity: 99 }], true);
+    expect(s.subtotal).toBe(239_999 * 99);
+    expect(s.proSavings).toBe(10_000 * 99);
+    expect(formatPence(s.total)).toBe("£237,604.30");
   });
 });

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/**
+ * What the /cart action accepts. One form per button, so plain HTML posts (no JavaScript) and
+ * fetcher submissions send the same fields. Nothing here names a cart: the owner always comes
+ * from the session or the guest cookie, so a posted `userId`/`cartId` is simply ignored.
+ */
+export const CART_INTENTS = ["add", "update", "increment", "decrement", "remove", "clear"] as const;
+export type CartIntent = (typeof CART_INTENTS)[number];
+
+/** Largest quantity any single request may ask for (the selector's default maximum). */
+export const MAX_REQUEST_QUANTITY = 99;
+
+const productId = z
+  .string({ error: "Choose a product." })
+  .trim()
+  .regex(/^\d{1,9}$/, "That product could not be found.")
+  .transform(Number)
+  .pipe(z.number().int().positive("That product could not be found."));
+
+function quantity(min: number) {
+  return z
+    .string({ error: "Enter a quantity." })
+    .trim()
+    .regex(/^-?\d+$/, "Quantity must be a whole number.")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, min === 1 ? "Quantity must be at least 1." : "Quantity cannot be negative.")
+        .max(MAX_REQUEST_QUANTITY, `Quantity can be at most ${MAX_REQUEST_QUANTITY}.`),
+    );
+}
+
+/** A same-site path to go back to after a plain form post; anything else falls back to /cart. */
+export function safeRedirectPath(value: unknown): string | null {
+  if (typeof value !== "string" || value === "") return null;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || /[\u0000-\u001f]/.test(value)) return "/cart";
+  return value.slice(0, 500);
+}
+
+export type ParsedCartForm =
+  | { ok: true; intent: "add"; productId: number | null; quantity: number; redirectTo: string | null }
+  | { ok: true; intent: "update"; productId: number; quantity: number; redirectTo: string | null }
+  | { ok: true; intent: "increment" | "decrement" | "remove"; productId: number; redirectTo: string | null }
+  | { ok: true; intent: "clear"; redirectTo: string | null }
+  | { ok: false; intent: CartIntent | null; productId: number | null; message: string };
+
+function field(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+export function parseCartForm(form: FormData): ParsedCartForm {
+  const intentResult = z.enum(CART_INTENTS).safeParse(field(form, "intent"));
+  if (!intentResult.success) return { ok: false, intent: null, productId: null, message: "Unknown cart action." };
+  const intent = intentResult.data;
+  const redirectTo = safeRedirectPath(field(form, "redirectTo"));
+  if (intent === "clear") return { ok: true, intent, redirectTo };
+
+  const rawProduct = field(form, "productId");
+  // Spec §5: an add without a product id is ignored (not an error).
+  if (intent === "add" && (rawProduct === undefined || rawProduct.trim() === "")) {
+    return { ok: true, intent, productId: null, quantity: 1, redirectTo };
+  }
+  const product = productId.safeParse(rawProduct);
+  if (!product.success) return { ok: false, intent, productId: null, message: product.error.issues[0]!.message };
+
+  if (intent === "add" || intent === "update") {
+    const raw = field(form, "quantity");
+    const parsed = quantity(intent === "add" ? 1 : 0).safeParse(intent === "add" && raw === undefined ? "1" : raw);
+    if (!parsed.success) return { ok: false, intent, productId: product.data, message: parsed.error.issues[0]!.message };
+    return { ok: true, intent, productId: product.data, quantity: parsed.data, redirectTo };
+  }
+  return { ok: true, intent, productId: product.data, redirectTo };
+}

@@ -1,0 +1,494 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GUEST_CART_COOKIE } from "~/config/constants";
+import { cartItems, categories, guestCarts, languages, orderItems, orders, products, subscriptions, users } from "~/db/schema";
+import { parseCartForm } from "~/modules/cart/cart-form";
+import {
+  addItem,
+  changeQuantity,
+  checkPurchaseLimit,
+  clearCart,
+  countItems,
+  getCart,
+  mergeGuestIntoUser,
+  removeItem,
+  setQuantity,
+  type CartOwner,
+} from "~/modules/cart/cart.server";
+import { isPremium } from "~/modules/membership/premium.server";
+import { loadEnv } from "~/utils/env.server";
+import { issueGuestCart, mergeGuestCartAfterSignIn, readGuestId, resolveCartOwner } from "~/utils/guest-cart.server";
+import { createTestDatabase, type TestDatabase } from "../setup/database";
+
+let database: TestDatabase;
+let categoryId: number;
+let slugSeq = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const [language] = await database.db
+    .insert(languages)
+    .values({ code: "en", name: "English", slug: "english", flagUrl: "/flags/4x3/gb.svg" })
+    .returning();
+  const [category] = await database.db
+    .insert(categories)
+    .values({ name: "Booster Boxes", slug: "booster-boxes", languageId: language!.id })
+    .returning();
+  categoryId = category!.id;
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
+  slugSeq++;
+  const [row] = await database.db
+    .insert(products)
+    .values({ name: `Product ${slugSeq}`, slug: `product-${slugSeq}`, price: 1000, stock: 20, categoryId, ...values })
+    .returning();
+  return row!;
+}
+
+async function makeUser() {
+  const [row] = await database.db
+    .insert(users)
+    .values({ email: `user-${randomUUID()}@example.test`, passwordHash: "not-a-real-hash" })
+    .returning();
+  return row!;
+}
+
+async function makeGuest() {
+  const id = randomUUID().replace(/-/g, "").slice(0, 22);
+  await database.db.insert(guestCarts).values({ id });
+  return id;
+}
+
+async function makeOrder(userId: string, status: string, lines: { productId: number; quantity: number }[]) {
+  const [order] = await database.db
+    .insert(orders)
+    .values({
+      userId,
+      status,
+      subtotalAmount: 1000,
+      shippingAmount: 529,
+      totalAmount: 1529,
+      normalSubtotalAmount: 1000,
+      paymentProvider: "sandbox",
+      reservationExpiresAt: new Date(Date.now() + 30 * 60_000),
+      email: "buyer@example.test",
+    })
+    .returning();
+  for (const line of lines) {
+    await database.db.insert(orderItems).values({
+      orderId: order!.id,
+      productId: line.productId,
+      productName: "Snapshot",
+      quantity: line.quantity,
+      unitPrice: 1000,
+      normalUnitPrice: 1000,
+    });
+  }
+  return order!;
+}
+
+async function quantityIn(owner: CartOwner, productId: number): Promise<number | undefined> {
+  const where =
+    "userId" in owner
+      ? and(eq(cartItems.userId, owner.userId), eq(cartItems.productId, productId))
+      : and(eq(cartItems.guestId, owner.guestId), eq(cartItems.productId, productId));
+  const [row] = await database.db.select({ quantity: cartItems.quantity }).from(cartItems).where(where);
+  return row?.quantity;
+}
+
+function contextFor(): AppLoadContext {
+  return { db: database.db, env: loadEnv({}), shop: {} as AppLoadContext["shop"] } as AppLoadContext;
+}
+
+describe("adding, changing and removing", () => {
+  let guest: CartOwner;
+  beforeEach(async () => {
+    guest = { guestId: await makeGuest() };
+  });
+
+  it("ignores an add without a product", async () => {
+    expect(await addItem(database.db, guest, null, 1)).toMatchObject({ ok: true, ignored: true });
+    expect(await countItems(database.db, guest)).toBe(0);
+  });
+
+  it("refuses unknown and hidden products with a clear message and leaves the cart alone", async () => {
+    const hidden = await makeProduct({ isVisible: false });
+    expect(await addItem(database.db, guest, 999_999, 1)).toEqual({ ok: false, status: 404, message: "This product is no longer available." });
+    expect(await addItem(database.db, guest, hidden.id, 1)).toMatchObject({ ok: false, status: 404 });
+    expect(await countItems(database.db, guest)).toBe(0);
+  });
+
+  it("refuses zero, negative and fractional quantities in the module too", async () => {
+    const p = await makeProduct();
+    for (const q of [0, -3, 1.5, Number.NaN]) expect((await addItem(database.db, guest, p.id, q)).ok).toBe(false);
+    expect(await quantityIn(guest, p.id)).toBeUndefined();
+  });
+
+  it("caps an add at stock and at the per-customer limit", async () => {
+    const lowStock = await makeProduct({ stock: 3 });
+    const limited = await makeProduct({ stock: 50, limitPerCustomer: 2 });
+    const r1 = await addItem(database.db, guest, lowStock.id, 5);
+    expect(r1).toMatchObject({ ok: true, quantity: 3 });
+    expect(r1.ok && r1.notice).toMatch(/Only 3/);
+    expect(await addItem(database.db, guest, limited.id, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await addItem(database.db, guest, limited.id, 5)).toMatchObject({ ok: true, quantity: 2 });
+    // Already at the cap: refused, nothing changes.
+    expect(await addItem(database.db, guest, limited.id, 1)).toMatchObject({ ok: false, status: 409 });
+    expect(await quantityIn(guest, limited.id)).toBe(2);
+  });
+
+  it("caps at 99 when there is no limit", async () => {
+    const plenty = await makeProduct({ stock: 500 });
+    await addItem(database.db, guest, plenty.id, 99);
+    expect(await addItem(database.db, guest, plenty.id, 5)).toMatchObject({ ok: false, status: 409 });
+    expect(await quantityIn(guest, plenty.id)).toBe(99);
+  });
+
+  it("refuses an out-of-stock product", async () => {
+    const gone = await makeProduct({ stock: 0 });
+    expect(await addItem(database.db, guest, gone.id, 1)).toMatchObject({ ok: false, status: 409, message: `${gone.name} is out of stock.` });
+  });
+
+  it("sets a quantity, refuses one above the cap without changing anything, and removes below 1", async () => {
+    const p = await makeProduct({ stock: 4 });
+    await addItem(database.db, guest, p.id, 1);
+    expect(await setQuantity(database.db, guest, p.id, 3)).toEqual({ ok: true, quantity: 3 });
+    expect(await setQuantity(database.db, guest, p.id, 5)).toMatchObject({ ok: false, status: 409 });
+    expect(await quantityIn(guest, p.id)).toBe(3);
+    expect(await setQuantity(database.db, guest, p.id, 0)).toEqual({ ok: true, quantity: 0 });
+    expect(await quantityIn(guest, p.id)).toBeUndefined();
+  });
+
+  it("refuses to set the quantity of a line that is not in the cart", async () => {
+    const p = await makeProduct();
+    expect(await setQuantity(database.db, guest, p.id, 2)).toMatchObject({ ok: false, status: 404 });
+    expect(await quantityIn(guest, p.id)).toBeUndefined();
+  });
+
+  it("steps up to the cap and no further, and stepping below 1 removes the line", async () => {
+    const p = await makeProduct({ stock: 2 });
+    await addItem(database.db, guest, p.id, 1);
+    expect(await changeQuantity(database.db, guest, p.id, 1)).toEqual({ ok: true, quantity: 2 });
+    expect(await changeQuantity(database.db, guest, p.id, 1)).toMatchObject({ ok: false, status: 409 });
+    expect(await quantityIn(guest, p.id)).toBe(2);
+    expect(await changeQuantity(database.db, guest, p.id, -1)).toEqual({ ok: true, quantity: 1 });
+    expect(await changeQuantity(database.db, guest, p.id, -1)).toEqual({ ok: true, quantity: 0 });
+    expect(await quantityIn(guest, p.id)).toBeUndefined();
+    expect(await changeQuantity(database.db, guest, p.id, -1)).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("removes one line and clears a whole cart without touching other carts", async () => {
+    const other: CartOwner = { guestId: await makeGuest() };
+    const a = await makeProduct();
+    const b = await makeProduct();
+    await addItem(database.db, guest, a.id, 1);
+    await addItem(database.db, guest, b.id, 2);
+    await addItem(database.db, other, a.id, 1);
+    await removeItem(database.db, guest, a.id);
+    expect(await countItems(database.db, guest)).toBe(2);
+    await clearCart(database.db, guest);
+    expect(await countItems(database.db, guest)).toBe(0);
+    expect(await countItems(database.db, other)).toBe(1);
+  });
+});
+
+describe("rapid clicks and parallel requests", () => {
+  it("20 parallel adds of 1 give exactly 20", async () => {
+    const p = await makeProduct({ stock: 50 });
+    const user = await makeUser();
+    const owner = { userId: user.id };
+    await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, owner, p.id, 1)));
+    expect(await quantityIn(owner, p.id)).toBe(20);
+  });
+
+  it("20 parallel adds of 1 stop exactly at the cap (stock 7), for guests and users", async () => {
+    const p = await makeProduct({ stock: 7 });
+    const guest = { guestId: await makeGuest() };
+    const user = { userId: (await makeUser()).id };
+    await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, guest, p.id, 1)));
+    await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, user, p.id, 1)));
+    expect(await quantityIn(guest, p.id)).toBe(7);
+    expect(await quantityIn(user, p.id)).toBe(7);
+  });
+
+  it("parallel adds for a signed-in customer never pass the limit", async () => {
+    const p = await makeProduct({ stock: 50, limitPerCustomer: 4 });
+    const user = await makeUser();
+    await makeOrder(user.id, "completed", [{ productId: p.id, quantity: 1 }]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, { userId: user.id }, p.id, 1)));
+    expect(await quantityIn({ userId: user.id }, p.id)).toBe(3);
+    expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("parallel plus clicks count every click up to the cap, and parallel minus clicks every click down", async () => {
+    const p = await makeProduct({ stock: 12 });
+    const guest = { guestId: await makeGuest() };
+    await addItem(database.db, guest, p.id, 1);
+    await Promise.all(Array.from({ length: 8 }, () => changeQuantity(database.db, guest, p.id, 1)));
+    expect(await quantityIn(guest, p.id)).toBe(9);
+    await Promise.all(Array.from({ length: 10 }, () => changeQuantity(database.db, guest, p.id, 1)));
+    expect(await quantityIn(guest, p.id)).toBe(12);
+    await Promise.all(Array.from({ length: 5 }, () => changeQuantity(database.db, guest, p.id, -1)));
+    expect(await quantityIn(guest, p.id)).toBe(7);
+    await Promise.all(Array.from({ length: 9 }, () => changeQuantity(database.db, guest, p.id, -1)));
+    expect(await quantityIn(guest, p.id)).toBeUndefined();
+  });
+});
+
+describe("checkPurchaseLimit (spec §7 check_purchase_limit)", () => {
+  it("counts units in paid and pending orders across orders, not failed, expired or refunded ones", async () => {
+    const p = await makeProduct({ name: "Surging Sparks ETB", stock: 50, limitPerCustomer: 5 });
+    const user = await makeUser();
+    const otherUser = await makeUser();
+    await makeOrder(user.id, "completed", [{ productId: p.id, quantity: 1 }]);
+    await makeOrder(user.id, "dispatched", [{ productId: p.id, quantity: 1 }]);
+    await makeOrder(user.id, "pending", [{ productId: p.id, quantity: 1 }]);
+    await makeOrder(user.id, "failed", [{ productId: p.id, quantity: 3 }]);
+    await makeOrder(user.id, "expired", [{ productId: p.id, quantity: 3 }]);
+    await makeOrder(user.id, "refunded", [{ productId: p.id, quantity: 3 }]);
+    await makeOrder(otherUser.id, "completed", [{ productId: p.id, quantity: 5 }]);
+
+    expect(await checkPurchaseLimit(database.db, user.id, p.id, 2)).toEqual({ allowed: true, message: null });
+    const refused = await checkPurchaseLimit(database.db, user.id, p.id, 3);
+    expect(refused.allowed).toBe(false);
+    expect(refused.message).toBe(
+      "Purchase limit reached: Surging Sparks ETB is limited to 5 per customer. You already have 3 in your orders, so at most 2 more can be in your cart.",
+    );
+    expect(await checkPurchaseLimit(database.db, otherUser.id, p.id, 1)).toMatchObject({ allowed: false });
+  });
+
+  it("always allows products without a limit, and refuses unknown ones", async () => {
+    const p = await makeProduct({ stock: 5 });
+    const user = await makeUser();
+    expect(await checkPurchaseLimit(database.db, user.id, p.id, 50)).toEqual({ allowed: true, message: null });
+    expect(await checkPurchaseLimit(database.db, user.id, 999_999, 1)).toMatchObject({ allowed: false });
+  });
+
+  it("refuses a signed-in customer's add and increase past the limit with its message, cart unchanged", async () => {
+    const p = await makeProduct({ stock: 50, limitPerCustomer: 3 });
+    const user = await makeUser();
+    const owner = { userId: user.id };
+    await makeOrder(user.id, "completed", [{ productId: p.id, quantity: 2 }]);
+    expect(await addItem(database.db, owner, p.id, 2)).toMatchObject({ ok: false, status: 409, message: expect.stringMatching(/^Purchase limit reached/) });
+    expect(await quantityIn(owner, p.id)).toBeUndefined();
+    expect(await addItem(database.db, owner, p.id, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await changeQuantity(database.db, owner, p.id, 1)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached/) });
+    expect(await setQuantity(database.db, owner, p.id, 2)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached/) });
+    expect(await quantityIn(owner, p.id)).toBe(1);
+  });
+});
+
+describe("getCart re-reads the products", () => {
+  it("removes hidden and sold-out lines, reduces lines above stock, and says so", async () => {
+    const guest = { guestId: await makeGuest() };
+    const hidden = await makeProduct({ name: "Hidden Box" });
+    const soldOut = await makeProduct({ name: "Sold Box" });
+    const shrunk = await makeProduct({ name: "Shrinking Box", stock: 10 });
+    const fine = await makeProduct({ name: "Fine Box", price: 2500, premiumPrice: 2000 });
+    await addItem(database.db, guest, hidden.id, 1);
+    await addItem(database.db, guest, soldOut.id, 1);
+    await addItem(database.db, guest, shrunk.id, 5);
+    await addItem(database.db, guest, fine.id, 2);
+    await database.db.update(products).set({ isVisible: false }).where(eq(products.id, hidden.id));
+    await database.db.update(products).set({ stock: 0 }).where(eq(products.id, soldOut.id));
+    await database.db.update(products).set({ stock: 2, price: 1200 }).where(eq(products.id, shrunk.id));
+
+    const view = await getCart(database.db, guest);
+    expect(view.notices).toEqual([
+      "Hidden Box is no longer available and was removed from your cart.",
+      "Sold Box is out of stock and was removed from your cart.",
+      "Shrinking Box: only 2 left, quantity reduced.",
+    ]);
+    expect(view.lines.map((l) => [l.name, l.quantity, l.unitPrice])).toEqual([
+      ["Shrinking Box", 2, 1200],
+      ["Fine Box", 2, 2500],
+    ]);
+    expect(view.summary).toMatchObject({ subtotal: 2 * 1200 + 2 * 2500, shipping: 529, total: 2 * 1200 + 2 * 2500 + 529, proSavings: 0 });
+    // The corrections were saved: a second read has nothing new to say.
+    expect((await getCart(database.db, guest)).notices).toEqual([]);
+    expect(await quantityIn(guest, shrunk.id)).toBe(2);
+    expect(await quantityIn(guest, hidden.id)).toBeUndefined();
+  });
+
+  it("prices members at the premium rate where one exists, with the saving", async () => {
+    const user = await makeUser();
+    const owner = { userId: user.id };
+    const a = await makeProduct({ price: 12999, premiumPrice: 11999 });
+    const b = await makeProduct({ price: 499 });
+    await addItem(database.db, owner, a.id, 2);
+    await addItem(database.db, owner, b.id, 3);
+    await database.db.insert(subscriptions).values({
+      userId: user.id,
+      provider: "sandbox",
+      planType: "monthly",
+      status: "active",
+      amount: 499,
+      currentPeriodEnd: new Date(Date.now() + 86_400_000),
+    });
+    const premium = await isPremium(database.db, user.id);
+    expect(premium).toBe(true);
+    const view = await getCart(database.db, owner, { isPremium: premium });
+    expect(view.lines.map((l) => [l.unitPrice, l.usesPremium])).toEqual([
+      [11999, true],
+      [499, false],
+    ]);
+    expect(view.summary).toMatchObject({ subtotal: 2 * 11999 + 3 * 499, normalSubtotal: 2 * 12999 + 3 * 499, proSavings: 2000 });
+    expect(view.summary.total).toBe(view.summary.subtotal + 529);
+  });
+
+  it("reduces a signed-in customer's line to what the limit still allows after their orders", async () => {
+    const user = await makeUser();
+    const owner = { userId: user.id };
+    const p = await makeProduct({ name: "Limited Tin", stock: 50, limitPerCustomer: 4 });
+    await addItem(database.db, owner, p.id, 4);
+    await makeOrder(user.id, "pending", [{ productId: p.id, quantity: 3 }]);
+    const view = await getCart(database.db, owner);
+    expect(view.lines[0]).toMatchObject({ quantity: 1, maxQuantity: 1 });
+    expect(view.notices[0]).toMatch(/^Limited Tin: limit 4 per customer/);
+  });
+});
+
+describe("guest → user merge at sign-in", () => {
+  it("adds quantities, caps them by stock and limit, drops unavailable lines and deletes the guest cart", async () => {
+    const user = await makeUser();
+    const guestId = await makeGuest();
+    const guest = { guestId };
+    const owner = { userId: user.id };
+    const both = await makeProduct({ stock: 50 });
+    const limited = await makeProduct({ stock: 50, limitPerCustomer: 3 });
+    const scarce = await makeProduct({ stock: 4 });
+    const onlyGuest = await makeProduct({ stock: 10 });
+    const goesHidden = await makeProduct({ stock: 10 });
+    await addItem(database.db, owner, both.id, 2);
+    await addItem(database.db, owner, limited.id, 2);
+    await addItem(database.db, owner, scarce.id, 3);
+    await addItem(database.db, guest, both.id, 3);
+    await addItem(database.db, guest, limited.id, 2);
+    await addItem(database.db, guest, scarce.id, 3);
+    await addItem(database.db, guest, onlyGuest.id, 1);
+    await addItem(database.db, guest, goesHidden.id, 1);
+    await database.db.update(products).set({ isVisible: false }).where(eq(products.id, goesHidden.id));
+
+    const result = await mergeGuestIntoUser(database.db, guestId, user.id);
+    expect(result.merged).toBe(4);
+    expect(await quantityIn(owner, both.id)).toBe(5);
+    expect(await quantityIn(owner, limited.id)).toBe(3);
+    expect(await quantityIn(owner, scarce.id)).toBe(4);
+    expect(await quantityIn(owner, onlyGuest.id)).toBe(1);
+    expect(await quantityIn(owner, goesHidden.id)).toBeUndefined();
+    expect(await database.db.$count(cartItems, eq(cartItems.guestId, guestId))).toBe(0);
+    expect(await database.db.$count(guestCarts, eq(guestCarts.id, guestId))).toBe(0);
+  });
+
+  it("counts the customer's orders against the limit when merging", async () => {
+    const user = await makeUser();
+    const guestId = await makeGuest();
+    const p = await makeProduct({ stock: 50, limitPerCustomer: 3 });
+    const used = await makeProduct({ stock: 50, limitPerCustomer: 1 });
+    await makeOrder(user.id, "completed", [
+      { productId: p.id, quantity: 2 },
+      { productId: used.id, quantity: 1 },
+    ]);
+    await addItem(database.db, { guestId }, p.id, 3);
+    await addItem(database.db, { guestId }, used.id, 1);
+    await mergeGuestIntoUser(database.db, guestId, user.id);
+    expect(await quantityIn({ userId: user.id }, p.id)).toBe(1);
+    expect(await quantityIn({ userId: user.id }, used.id)).toBeUndefined();
+  });
+
+  it("merges once when two sign-ins race with the same guest cart", async () => {
+    const user = await makeUser();
+    const guestId = await makeGuest();
+    const p = await makeProduct({ stock: 50 });
+    await addItem(database.db, { guestId }, p.id, 2);
+    await Promise.all([mergeGuestIntoUser(database.db, guestId, user.id), mergeGuestIntoUser(database.db, guestId, user.id)]);
+    expect(await quantityIn({ userId: user.id }, p.id)).toBe(2);
+  });
+});
+
+describe("guest cart cookie", () => {
+  function requestWith(cookie?: string) {
+    return new Request("http://localhost:3000/cart", { headers: cookie ? { cookie } : {} });
+  }
+
+  it("issues a 128-bit base64url id, stored in guest_carts, as an HttpOnly SameSite=Lax cookie for 30 days", async () => {
+    const { guestId, setCookie } = await issueGuestCart(database.db, contextFor());
+    expect(guestId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(setCookie).toContain(`${GUEST_CART_COOKIE}=${guestId}`);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Lax");
+    expect(setCookie).toContain(`Max-Age=${30 * 24 * 3600}`);
+    expect(await readGuestId(database.db, requestWith(`${GUEST_CART_COOKIE}=${guestId}`))).toBe(guestId);
+  });
+
+  it("ignores a forged or malformed guest id and, when a cart is needed, replaces it with a new one", async () => {
+    const forged = "AAAAAAAAAAAAAAAAAAAAAA";
+    expect(await readGuestId(database.db, requestWith(`${GUEST_CART_COOKIE}=${forged}`))).toBeNull();
+    expect(await readGuestId(database.db, requestWith(`${GUEST_CART_COOKIE}=' OR 1=1 --`))).toBeNull();
+    const context = contextFor();
+    const peek = await resolveCartOwner(requestWith(`${GUEST_CART_COOKIE}=${forged}`), context);
+    expect(peek.owner).toBeNull();
+    const created = await resolveCartOwner(requestWith(`${GUEST_CART_COOKIE}=${forged}`), context, { create: true });
+    expect(created.owner).not.toEqual({ guestId: forged });
+    expect(created.setCookie).toMatch(new RegExp(`^${GUEST_CART_COOKIE}=[A-Za-z0-9_-]{22};`));
+    expect(await database.db.$count(guestCarts, eq(guestCarts.id, forged))).toBe(0);
+  });
+
+  it("a guest naming someone else's guest id only reaches a cart if the id was issued: ids are unguessable, not shared", async () => {
+    // Two issued carts stay apart: one guest's changes never show in the other.
+    const a = await issueGuestCart(database.db, contextFor());
+    const b = await issueGuestCart(database.db, contextFor());
+    const p = await makeProduct();
+    await addItem(database.db, { guestId: a.guestId }, p.id, 1);
+    expect(await countItems(database.db, { guestId: b.guestId })).toBe(0);
+  });
+
+  it("mergeGuestCartAfterSignIn merges and clears the cookie; without a cookie it does nothing", async () => {
+    const user = await makeUser();
+    const context = contextFor();
+    const { guestId } = await issueGuestCart(database.db, context);
+    const p = await makeProduct();
+    await addItem(database.db, { guestId }, p.id, 2);
+    expect(await mergeGuestCartAfterSignIn(requestWith(), context, user.id)).toBeNull();
+    const cleared = await mergeGuestCartAfterSignIn(requestWith(`${GUEST_CART_COOKIE}=${guestId}`), context, user.id);
+    expect(cleared).toMatch(new RegExp(`^${GUEST_CART_COOKIE}=;.*Max-Age=0`));
+    expect(await quantityIn({ userId: user.id }, p.id)).toBe(2);
+  });
+});
+
+describe("bad form input never reaches the cart", () => {
+  function form(fields: Record<string, string>) {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.set(k, v);
+    return f;
+  }
+
+  it.each([
+    [{ intent: "add", productId: "1", quantity: "0" }, "Quantity must be at least 1."],
+    [{ intent: "add", productId: "1", quantity: "-2" }, "Quantity must be at least 1."],
+    [{ intent: "add", productId: "1", quantity: "100000000000" }, "Quantity can be at most 99."],
+    [{ intent: "add", productId: "1", quantity: "two" }, "Quantity must be a whole number."],
+    [{ intent: "add", productId: "1", quantity: "1.5" }, "Quantity must be a whole number."],
+    [{ intent: "update", productId: "1", quantity: "-1" }, "Quantity cannot be negative."],
+    [{ intent: "add", productId: "abc", quantity: "1" }, "That product could not be found."],
+    [{ intent: "remove", productId: "-4" }, "That product could not be found."],
+    [{ intent: "remove" }, "Choose a product."],
+    [{ intent: "steal" }, "Unknown cart action."],
+  ])("%j → %s", (fields, message) => {
+    const parsed = parseCartForm(form(fields));
+    expect(parsed).toMatchObject({ ok: false, message });
+  });
+
+  it("treats an add without a product as a no-op, and drops off-site redirects", () => {
+    expect(parseCartForm(form({ intent: "add" }))).toMatchObject({ ok: true, intent: "add", productId: null });
+    expect(parseCartForm(form({ intent: "clear", redirectTo: "//evil.example/x" }))).toMatchObject({ redirectTo: "/cart" });
+    expect(parseCartForm(form({ intent: "clear", redirectTo: "https://evil.example" }))).toMatchObject({ redirectTo: "/cart" });
+    expect(parseCartForm(form({ intent: "clear", redirectTo: "/products/x" }))).toMatchObject({ redirectTo: "/products/x" });
+  });
+});
