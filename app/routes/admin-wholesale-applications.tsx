@@ -5,14 +5,8 @@ import { StatusPage } from "~/components/status-page";
 import { ApplicationDetailsDialog, type DecisionFeedback } from "~/components/wholesale/application-details-dialog";
 import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import { StatusPill } from "~/components/wholesale/status-pill";
-import { companyTypeLabel } from "~/modules/wholesale/application-schema";
-import {
-  decideApplication,
-  DECISION_NOTE_MAX,
-  isApplicationId,
-  listApplications,
-  WHOLESALE_TEXT,
-} from "~/modules/wholesale/applications.server";
+import { companyTypeLabel, DECISION_NOTE_MAX, isApplicationId, WHOLESALE_TEXT } from "~/modules/wholesale/application-schema";
+import { decideApplication, listApplications } from "~/modules/wholesale/applications.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/admin-wholesale-applications";

@@ -6,13 +6,15 @@ import {
   HONEYPOT_FIELD,
   WHOLESALE_LIMITS,
   WHOLESALE_FIELDS,
+  WHOLESALE_TEXT,
   formValues,
   parseWholesaleApplication,
   type FieldErrors,
   type WholesaleField,
   type WholesaleFormValues,
 } from "~/modules/wholesale/application-schema";
-import { submitApplication, WHOLESALE_TEXT } from "~/modules/wholesale/applications.server";
+import { submitApplication } from "~/modules/wholesale/applications.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/wholesale";
 
@@ -21,20 +23,6 @@ const INTRO = "Apply for a wholesale account to access exclusive pricing.";
 const STOCK_LIST_NOTE = "Details on stock lists will be sent to your email once your application has been approved.";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: TITLE, description: INTRO });
-
-/**
- * The address the rate limit counts against. Behind a proxy (TRUST_PROXY) it is the first
- * X-Forwarded-For entry; otherwise the server's own view of the peer, when it provides one.
- * PROVISIONAL: replaced by the shared helper once the accounts work exposes the peer address.
- */
-function clientAddress(request: Request, context: Route.ActionArgs["context"]): string {
-  if (context.env.TRUST_PROXY) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const peer = (context as { clientAddress?: unknown }).clientAddress;
-  return typeof peer === "string" && peer ? peer : "unknown";
-}
 
 type ActionResult =
   | { ok: true; message: string; submissionId: string }
@@ -47,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitApplication(
     context.db,
     { ...values, [HONEYPOT_FIELD]: typeof honeypot === "string" ? honeypot : "" },
-    { ip: clientAddress(request, context) },
+    // Set by the server from the socket (or the trusted proxy), never by the client. Without it
+    // (a request that bypassed the server) every such request shares one bucket.
+    { ip: clientIp(request) ?? "unknown" },
   );
   const fail = (error: string, status: number, fieldErrors: FieldErrors = {}, headers?: HeadersInit) =>
     data<ActionResult>({ ok: false, error, fieldErrors, values }, { status, headers });

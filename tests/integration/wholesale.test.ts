@@ -17,6 +17,7 @@ import {
 } from "~/modules/wholesale/applications.server";
 import * as adminRoute from "~/routes/admin-wholesale-applications";
 import * as formRoute from "~/routes/wholesale";
+import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { loadEnv } from "~/utils/env.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
@@ -222,14 +223,13 @@ describe("submitting an application", () => {
 });
 
 describe("the public form's action", () => {
-  function post(fields: Record<string, string>) {
+  function post(fields: Record<string, string>, ip = freshIp()) {
     const request = new Request("http://shop.test/wholesale", {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": freshIp() },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: ip },
       body: new URLSearchParams(fields).toString(),
     });
-    const ctx = { ...context(), env: loadEnv({ NODE_ENV: "test", TRUST_PROXY: "1" }) } as AppLoadContext;
-    return formRoute.action({ request, context: ctx, params: {} } as unknown as Parameters<typeof formRoute.action>[0]);
+    return formRoute.action({ request, context: context(), params: {} } as unknown as Parameters<typeof formRoute.action>[0]);
   }
 
   it("answers a good application with the spec's success message", async () => {
@@ -257,6 +257,16 @@ describe("the public form's action", () => {
     const response = await post(fields);
     expect(response.init?.status).toBe(409);
     expect(response.data).toMatchObject({ ok: false, error: WHOLESALE_TEXT.duplicate, values: { email: fields.email } });
+  });
+
+  it("answers the rate limit with 429, Retry-After and the typed values", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < WHOLESALE_RATE_LIMIT.limit; i++) await post(applicationForm() as Record<string, string>, ip);
+    const fields = applicationForm({ additional_info: "typed with care" }) as Record<string, string>;
+    const response = await post(fields, ip);
+    expect(response.init?.status).toBe(429);
+    expect(new Headers(response.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+    expect(response.data).toMatchObject({ ok: false, error: WHOLESALE_TEXT.rateLimited, values: fields });
   });
 
   it("answers the honeypot exactly like a success and stores nothing", async () => {

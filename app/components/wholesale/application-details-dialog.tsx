@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { companyTypeLabel } from "~/modules/wholesale/application-schema";
+import { companyTypeLabel, DECISION_NOTE_MAX } from "~/modules/wholesale/application-schema";
 import { LocalDateTime } from "./local-date-time";
 import { StatusPill } from "./status-pill";
 
@@ -158,7 +158,7 @@ export function ApplicationDetailsDialog({
                   id="decision-note"
                   name="note"
                   rows={2}
-                  maxLength={1000}
+                  maxLength={DECISION_NOTE_MAX}
                   aria-describedby="decision-note-hint"
                   className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
                 />

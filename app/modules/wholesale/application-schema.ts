@@ -62,6 +62,26 @@ export const WHOLESALE_FIELDS = [
 ] as const;
 export type WholesaleField = (typeof WHOLESALE_FIELDS)[number];
 
+/** What the form and the admin page say, on the server and in the browser alike. */
+export const WHOLESALE_TEXT = {
+  submitted: "Application submitted successfully! We will review your application and get back to you soon.",
+  invalid: "Please correct the highlighted fields and try again.",
+  rateLimited: "Too many applications have been sent from your network. Please try again later.",
+  duplicate:
+    "We already have a pending application for this email address from the last 24 hours. We will get back to you soon, so there is no need to apply again.",
+  alreadyDecided: "This application has already been decided.",
+  notFound: "Application not found.",
+} as const;
+
+/** Admin decision notes: a sentence or two, not an essay. */
+export const DECISION_NOTE_MAX = 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Application ids are UUIDs; anything else is refused before it reaches a uuid cast. */
+export function isApplicationId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
 /** The hidden field people never see and bots fill in. */
 export const HONEYPOT_FIELD = "website";
 

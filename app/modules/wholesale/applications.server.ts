@@ -10,26 +10,22 @@ import { auditLog, users, wholesaleApplications } from "~/db/schema";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import {
+  DECISION_NOTE_MAX,
   HONEYPOT_FIELD,
+  isApplicationId,
   parseWholesaleApplication,
   type FieldErrors,
   type WholesaleFormValues,
 } from "./application-schema";
+
+// Shared with the client (routes render these texts); re-exported for server callers.
+export { DECISION_NOTE_MAX, isApplicationId, WHOLESALE_TEXT } from "./application-schema";
 
 /** A genuine applicant submits once; a few retries from a shared office network still fit. */
 export const WHOLESALE_RATE_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
 /** One pending application per email a day: a double click or an impatient resend is refused. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
 
-export const WHOLESALE_TEXT = {
-  submitted: "Application submitted successfully! We will review your application and get back to you soon.",
-  invalid: "Please correct the highlighted fields and try again.",
-  rateLimited: "Too many applications have been sent from your network. Please try again later.",
-  duplicate:
-    "We already have a pending application for this email address from the last 24 hours. We will get back to you soon, so there is no need to apply again.",
-  alreadyDecided: "This application has already been decided.",
-  notFound: "Application not found.",
-} as const;
 
 export type SubmitResult =
   | { status: "submitted"; id: string }
@@ -117,11 +113,6 @@ export async function listApplications(db: Db) {
     .orderBy(desc(wholesaleApplications.createdAt), desc(wholesaleApplications.id));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isApplicationId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
-
 export async function getApplication(db: Db, id: string) {
   // A malformed id would make PostgreSQL raise on the uuid cast: it simply matches nothing.
   if (!isApplicationId(id)) return null;
@@ -135,7 +126,6 @@ export async function getApplication(db: Db, id: string) {
 }
 
 export type Decision = "approved" | "rejected";
-export const DECISION_NOTE_MAX = 1000;
 
 export type DecideResult =
   | { status: "decided"; id: string; decision: Decision }
