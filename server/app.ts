@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { ShopContext } from "~/load-context";
+import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { rejectCrossSiteWrites } from "./csrf";
 import { securityHeaders } from "./security-headers";
 
@@ -49,6 +50,11 @@ export function createApp({ context, build, clientDir, before = [] }: AppOptions
   for (const middleware of before) app.use(middleware);
 
   app.use(rejectCrossSiteWrites(context.env.publicUrl));
+  // The client address for rate limits (accounts); always overwritten, never the client's own claim.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+    next();
+  });
   app.use(
     createRequestHandler({
       build: build as ServerBuild,

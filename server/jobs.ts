@@ -1,5 +1,6 @@
 import type { ShopContext } from "~/load-context";
 import { runOutbox } from "~/modules/email/worker.server";
+import { cleanUpAccounts } from "~/modules/accounts/cleanup.server";
 
 export interface BackgroundJob {
   name: string;
@@ -11,7 +12,10 @@ export interface BackgroundJob {
  * The periodic work of the shop (expired reservations, the email outbox, ...). Each job
  * claims its rows with FOR UPDATE SKIP LOCKED, so every instance may run every job.
  */
-export const BACKGROUND_JOBS: BackgroundJob[] = [{ name: "outbox", everyMs: 5_000, run: runOutbox }];
+export const BACKGROUND_JOBS: BackgroundJob[] = [
+  { name: "outbox", everyMs: 5_000, run: runOutbox },
+  { name: "accounts-cleanup", everyMs: 60 * 60_000, run: cleanUpAccounts },
+];
 
 export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] = BACKGROUND_JOBS) {
   const timers: NodeJS.Timeout[] = [];

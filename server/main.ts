@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { shopIdentity } from "~/config/shop.server";
 import { connectDatabase, type DatabaseHandle } from "~/db/client.server";
 import { seedDemoCatalogue } from "~/db/seed/seed.server";
+import { syncAdminRoles } from "~/modules/accounts/roles.server";
 import type { ShopContext } from "~/load-context";
 import { ConfigError, loadEnv, type Env } from "~/utils/env.server";
 import { createApp } from "./app";
@@ -50,6 +51,12 @@ async function main() {
   if (env.loadDemoData) {
     const result = await seedDemoCatalogue(database.db);
     if (result.seeded) console.log(`[seed] loaded the demo catalogue (${result.products} products)`);
+  }
+
+  // ADMIN_EMAILS is the only source of the admin role: apply it to existing accounts at every start.
+  const roles = await syncAdminRoles(database.db, env.adminEmails);
+  if (roles.granted.length || roles.revoked.length) {
+    console.log(`[accounts] admin role granted to ${roles.granted.length}, revoked from ${roles.revoked.length} account(s) per ADMIN_EMAILS`);
   }
 
   const context: ShopContext = { db: database.db, env, shop: shopIdentity(env) };

@@ -9,10 +9,40 @@
  *                                      / 403 "You do not have permission to view this page."
  */
 import { data, redirect, type AppLoadContext } from "react-router";
+import { findSessionUser, type SessionUser } from "~/modules/accounts/sessions.server";
+import { isPremium } from "~/modules/membership/premium.server";
+import { readSessionToken } from "./session.server";
 import type { ShellUser } from "./shell.server";
 
-export async function getCurrentUser(_request: Request, _context: AppLoadContext): Promise<ShellUser | null> {
-  return null; // replaced by the accounts issue
+/**
+ * One session lookup per request, however many loaders ask (root, page, ...). Keyed by the
+ * Request object, so nothing outlives the request.
+ */
+const perRequest = new WeakMap<Request, Promise<{ session: SessionUser; user: ShellUser } | null>>();
+
+/** The session and user behind the request's cookie (the session is needed to end it or keep it). */
+export function getCurrentSession(request: Request, context: AppLoadContext) {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = (async () => {
+      const session = await findSessionUser(context.db, readSessionToken(request));
+      if (!session) return null;
+      const user: ShellUser = {
+        id: session.userId,
+        fullName: session.fullName,
+        email: session.email,
+        isAdmin: session.role === "admin",
+        isPremium: await isPremium(context.db, session.userId),
+      };
+      return { session, user };
+    })();
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+export async function getCurrentUser(request: Request, context: AppLoadContext): Promise<ShellUser | null> {
+  return (await getCurrentSession(request, context))?.user ?? null;
 }
 
 export function loginRedirect(request: Request): Response {

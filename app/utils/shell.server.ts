@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { getCurrentUser } from "./auth.server";
 
 /** The signed-in person as the header and every page see them. */
 export interface ShellUser {
@@ -18,6 +19,8 @@ export interface ShellData {
  * What the layout needs on every request: who is signed in and how many items are in the
  * cart, so the first server-rendered paint is already right.
  */
-export async function loadShell(_request: Request, _context: AppLoadContext): Promise<ShellData> {
-  return { user: null, cartCount: 0 };
+export async function loadShell(request: Request, context: AppLoadContext): Promise<ShellData> {
+  const user = await getCurrentUser(request, context);
+  const cartCount = 0; // filled by the cart issue
+  return { user, cartCount };
 }

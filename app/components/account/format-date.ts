@@ -1,0 +1,21 @@
+/**
+ * Dates on the account page, in the shop's time zone so the server-rendered text and the
+ * hydrated text are the same whatever the visitor's or the server's zone.
+ */
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+
+export function formatDate(value: Date | string): string {
+  return dateFormat.format(new Date(value));
+}
+
+export function formatDateTime(value: Date | string): string {
+  return dateTimeFormat.format(new Date(value));
+}

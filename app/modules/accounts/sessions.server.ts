@@ -1,0 +1,120 @@
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { profiles, sessions, users } from "~/db/schema";
+import { REMEMBER_ME_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from "./policy";
+import { generateToken, hashToken, TOKEN_PATTERN } from "./tokens.server";
+
+export interface NewSession {
+  /** Goes into the cookie; never stored. */
+  token: string;
+  persistent: boolean;
+  expiresAt: Date;
+}
+
+/**
+ * Starts a session: a fresh random token every time (sign-in never reuses a token, so a
+ * token planted before sign-in is worthless after it). Without "remember me" the session
+ * lives 12 hours from the last request and 24 hours at most; with it, 30 days.
+ */
+export async function createSession(
+  db: Db,
+  userId: string,
+  options: { persistent: boolean; userAgent?: string | null; ipAddress?: string | null; now?: Date },
+): Promise<NewSession> {
+  const now = options.now ?? new Date();
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + (options.persistent ? REMEMBER_ME_MS : SESSION_IDLE_MS));
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    persistent: options.persistent,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    userAgent: options.userAgent?.slice(0, 300) ?? null,
+    ipAddress: options.ipAddress?.slice(0, 64) ?? null,
+  });
+  return { token, persistent: options.persistent, expiresAt };
+}
+
+export interface SessionUser {
+  tokenHash: string;
+  userId: string;
+  email: string;
+  role: string;
+  fullName: string;
+  persistent: boolean;
+  expiresAt: Date;
+}
+
+/**
+ * The user behind a cookie token, or null when the token is malformed, unknown or expired.
+ * A browser-session login slides its idle expiry forward (at most every few minutes, so
+ * reading pages is not a write per request) but never past 24 hours after sign-in.
+ */
+export async function findSessionUser(db: Db, token: string | null | undefined, now = new Date()): Promise<SessionUser | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      tokenHash: sessions.tokenHash,
+      userId: sessions.userId,
+      persistent: sessions.persistent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      email: users.email,
+      role: users.role,
+      fullName: profiles.fullName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+
+  let expiresAt = row.expiresAt;
+  if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    if (!row.persistent) {
+      expiresAt = new Date(
+        Math.min(now.getTime() + SESSION_IDLE_MS, row.createdAt.getTime() + SESSION_ABSOLUTE_MS),
+      );
+    }
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return {
+    tokenHash,
+    userId: row.userId,
+    email: row.email,
+    role: row.role,
+    fullName: row.fullName ?? row.email,
+    persistent: row.persistent,
+    expiresAt,
+  };
+}
+
+/** Sign-out: the session is gone on the server, whatever the browser does with its cookie. */
+export async function deleteSession(db: Db, token: string | null | undefined): Promise<void> {
+  if (!token || !TOKEN_PATTERN.test(token)) return;
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user, optionally keeping one (the one making the change). */
+export async function deleteUserSessions(db: Db, userId: string, keepTokenHash?: string | null): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.length;
+}
+
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
+  return rows.length;
+}
+
+export async function countUserSessions(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId));
+  return row?.n ?? 0;
+}

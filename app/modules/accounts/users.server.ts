@@ -1,0 +1,178 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { profiles, users } from "~/db/schema";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { passwordProblem } from "./password-policy";
+import { SIGN_IN_LIMITS, type RateLimitRule } from "./policy";
+import { clearRateLimit, consumeRateLimit, rateLimitKey, refundRateLimit } from "./rate-limit.server";
+import { roleFor, syncUserRole } from "./roles.server";
+import { createSession, deleteSession, type NewSession } from "./sessions.server";
+import type { FieldErrors, ProfileInput } from "./schemas";
+
+export const EMAIL_TAKEN = "An account with this email already exists. Please log in instead.";
+/** One message for an unknown email and a wrong password: the form must not say which. */
+export const INVALID_CREDENTIALS = "Invalid email or password.";
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+export type RegisterResult = { ok: true; userId: string } | { ok: false; errors: FieldErrors };
+
+/**
+ * Creates an account and its profile. The role comes from ADMIN_EMAILS, never from input.
+ * The password rules are checked here as well as in the form (see decision 0003).
+ */
+export async function registerUser(
+  db: Db,
+  input: { fullName: string; email: string; password: string },
+  options: { adminEmails: ReadonlySet<string> },
+): Promise<RegisterResult> {
+  const email = input.email.trim().toLowerCase();
+  const problem = passwordProblem(input.password, { email });
+  if (problem) return { ok: false, errors: { password: problem } };
+
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) return { ok: false, errors: { email: EMAIL_TAKEN } };
+
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const userId = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email, passwordHash, role: roleFor(email, options.adminEmails) })
+        .returning({ id: users.id });
+      await tx.insert(profiles).values({ id: user!.id, fullName: input.fullName.trim(), email });
+      return user!.id;
+    });
+    return { ok: true, userId };
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, errors: { email: EMAIL_TAKEN } };
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+export type SignInResult =
+  | { ok: true; userId: string; session: NewSession }
+  | { ok: false; reason: "invalid"; message: string }
+  | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  remember: boolean;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  /** The session token the browser already had, if any: it is ended, a new one is issued. */
+  previousToken?: string | null;
+}
+
+/**
+ * Checks the password and starts a new session. Every attempt counts against the account and
+ * the address before the password is checked, so parallel guesses are counted too; a
+ * success clears the account's count and gives the address its attempt back.
+ */
+export async function signIn(
+  db: Db,
+  input: SignInInput,
+  options: { adminEmails: ReadonlySet<string>; limits?: { perAccount: RateLimitRule; perAddress: RateLimitRule }; now?: Date },
+): Promise<SignInResult> {
+  const limits = options.limits ?? SIGN_IN_LIMITS;
+  const email = input.email.trim().toLowerCase();
+  const accountKey = rateLimitKey("signin:account", email);
+  const addressKey = input.ipAddress ? rateLimitKey("signin:ip", input.ipAddress) : null;
+
+  const account = await consumeRateLimit(db, accountKey, limits.perAccount, options.now);
+  const address = addressKey ? await consumeRateLimit(db, addressKey, limits.perAddress, options.now) : null;
+  const blocked = [account, address].filter((r) => r && !r.allowed);
+  if (blocked.length > 0) {
+    const retryAfterSeconds = Math.max(...blocked.map((r) => r!.retryAfterSeconds));
+    return { ok: false, reason: "rate_limited", retryAfterSeconds, message: tooManyAttemptsMessage(retryAfterSeconds) };
+  }
+
+  const [user] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  // Same work whether or not the account exists, so timing does not tell them apart.
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS };
+
+  await clearRateLimit(db, accountKey);
+  if (addressKey) await refundRateLimit(db, addressKey);
+  if (needsRehash(user.passwordHash)) {
+    await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  }
+  await syncUserRole(db, user.id, user.email, options.adminEmails);
+  await deleteSession(db, input.previousToken);
+  const session = await createSession(db, user.id, {
+    persistent: input.remember,
+    userAgent: input.userAgent,
+    ipAddress: input.ipAddress,
+    now: options.now,
+  });
+  return { ok: true, userId: user.id, session };
+}
+
+export interface Profile {
+  fullName: string;
+  email: string;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
+/** The profile of the signed-in user: callers pass the session's user id, never a form's. */
+export async function getProfile(db: Db, userId: string): Promise<Profile | null> {
+  const [row] = await db
+    .select({
+      fullName: profiles.fullName,
+      email: users.email,
+      addressLine1: profiles.addressLine1,
+      addressLine2: profiles.addressLine2,
+      city: profiles.city,
+      region: profiles.region,
+      postalCode: profiles.postalCode,
+      country: profiles.country,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Saves name and address. Only these columns can change: email, role and premium status
+ * are not in the input type and not in the statement.
+ */
+export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({
+      fullName: input.fullName,
+      addressLine1: input.addressLine1,
+      addressLine2: input.addressLine2,
+      city: input.city,
+      region: input.region,
+      postalCode: input.postalCode,
+      country: input.country,
+      updatedAt: new Date(),
+    })
+    .where(eq(profiles.id, userId))
+    .returning({ id: profiles.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,116 @@
+import { useState } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthCard, ErrorBox, SubmitButton, TextField } from "~/components/account/form-parts";
+import { PASSWORD_HINT } from "~/modules/accounts/messages";
+import { PASSWORD_MAX_LENGTH } from "~/modules/accounts/policy";
+import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
+import { formFields, PASSWORDS_DO_NOT_MATCH, registerSchema, validateForm, type FieldErrors } from "~/modules/accounts/schemas";
+import { registerUser } from "~/modules/accounts/users.server";
+import { getCurrentUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/register";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getCurrentUser(request, context)) throw redirect("/account");
+  const url = new URL(request.url);
+  return { redirectTo: url.searchParams.has("redirectTo") ? safeRedirectPath(url.searchParams.get("redirectTo")) : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // Only these fields are read: a "role" (or anything else) in the post is ignored.
+  const fields = formFields(await request.formData(), ["fullName", "email", "password", "confirmPassword", "redirectTo"]);
+  const values = { fullName: fields.fullName, email: fields.email };
+  const parsed = validateForm(registerSchema, fields);
+  if (!parsed.ok) return data({ errors: parsed.errors, message: null, values }, { status: 400 });
+
+  const result = await registerUser(context.db, parsed.data, { adminEmails: context.env.adminEmails });
+  if (!result.ok) {
+    // The account's own rules (email taken, weak password) are the "backend message" of the red box.
+    const message = result.errors.email ?? result.errors.password ?? "Sorry, we could not create your account.";
+    return data({ errors: {} as FieldErrors, message, values }, { status: result.errors.email ? 409 : 400 });
+  }
+
+  const next = new URLSearchParams({ registered: "true" });
+  if (fields.redirectTo) next.set("redirectTo", safeRedirectPath(fields.redirectTo));
+  return redirect(`/login?${next}`);
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Register",
+    description: "Create an account to check out, follow your orders and save your delivery address.",
+  });
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData?.errors ?? {};
+  const [mismatch, setMismatch] = useState(false);
+  const loginHref = loaderData.redirectTo ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/login";
+  return (
+    <AuthCard title="Register" intro="Create an account to check out and follow your orders.">
+      {actionData?.message && <ErrorBox>{actionData.message}</ErrorBox>}
+      <Form
+        method="post"
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          // Say so straight away; the server checks the same again.
+          const form = new FormData(event.currentTarget);
+          if (form.get("password") !== form.get("confirmPassword")) {
+            event.preventDefault();
+            setMismatch(true);
+          }
+        }}
+      >
+        {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
+        <TextField
+          name="fullName"
+          label="Full name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={actionData?.values.fullName ?? ""}
+          error={errors.fullName}
+        />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={actionData?.values.email ?? ""}
+          error={errors.email}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={PASSWORD_HINT}
+          error={errors.password}
+          onChange={() => setMismatch(false)}
+        />
+        <TextField
+          name="confirmPassword"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={mismatch ? PASSWORDS_DO_NOT_MATCH : errors.confirmPassword}
+          onChange={() => setMismatch(false)}
+        />
+        <SubmitButton busyLabel="Creating account..." className="w-full">
+          Create Account
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to={loginHref} className="font-semibold text-amber-700 underline-offset-2 hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

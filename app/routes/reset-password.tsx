@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthCard, ErrorBox, SubmitButton, TextField } from "~/components/account/form-parts";
+import { PASSWORD_HINT } from "~/modules/accounts/messages";
+import { isResetTokenUsable, RESET_LINK_INVALID, resetPassword } from "~/modules/accounts/password-reset.server";
+import { PASSWORD_MAX_LENGTH } from "~/modules/accounts/policy";
+import { formFields, PASSWORDS_DO_NOT_MATCH, resetPasswordSchema, validateForm } from "~/modules/accounts/schemas";
+import { getCurrentSession } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/reset-password";
+
+/** The link's token: /reset-password/<token>, or /reset-password?token=<token>. */
+function tokenOf(request: Request, params: { token?: string }): string {
+  return params.token ?? new URL(request.url).searchParams.get("token") ?? "";
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const usable = await isResetTokenUsable(context.db, tokenOf(request, params));
+  // A dead link is a normal page with a way forward, sent with 410 Gone.
+  return data({ usable }, { status: usable ? 200 : 410, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const fields = formFields(await request.formData(), ["password", "confirmPassword"]);
+  const parsed = validateForm(resetPasswordSchema, fields);
+  if (!parsed.ok) return data({ errors: parsed.errors, message: null }, { status: 400 });
+
+  const current = await getCurrentSession(request, context);
+  const result = await resetPassword(context.db, {
+    token: tokenOf(request, params),
+    password: parsed.data.password,
+    keepSessionTokenHash: current?.session.tokenHash ?? null,
+  });
+  if (!result.ok) {
+    if (result.field === "token") return data({ errors: {}, message: result.message }, { status: 410 });
+    return data({ errors: {}, message: result.message }, { status: 400 });
+  }
+  if (current && current.user.id === result.userId) return redirect("/account");
+  return redirect("/login?reset=true");
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Choose a new password", description: "Choose a new password for your account.", noindex: true });
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const [mismatch, setMismatch] = useState(false);
+  if (!loaderData.usable) {
+    return (
+      <AuthCard title="Reset link expired">
+        <ErrorBox>{RESET_LINK_INVALID}</ErrorBox>
+        <Link
+          to="/forgot-password"
+          className="mt-6 inline-flex w-full items-center justify-center rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-white hover:bg-amber-600"
+        >
+          Request a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password" intro="After this, you will be signed out everywhere else.">
+      {actionData?.message && <ErrorBox>{actionData.message}</ErrorBox>}
+      <Form
+        method="post"
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          if (form.get("password") !== form.get("confirmPassword")) {
+            event.preventDefault();
+            setMismatch(true);
+          }
+        }}
+      >
+        <TextField
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={PASSWORD_HINT}
+          error={errors.password}
+          onChange={() => setMismatch(false)}
+        />
+        <TextField
+          name="confirmPassword"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={mismatch ? PASSWORDS_DO_NOT_MATCH : errors.confirmPassword}
+          onChange={() => setMismatch(false)}
+        />
+        <SubmitButton busyLabel="Saving..." className="w-full">
+          Set new password
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}
