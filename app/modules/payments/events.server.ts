@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { ShopIdentity } from "~/config/shop";
 import type { Db } from "~/db/client.server";
 import { paymentEvents } from "~/db/schema";
 import type { PaymentEvent, PaymentProvider } from "./provider";
@@ -6,6 +7,9 @@ import type { PaymentEvent, PaymentProvider } from "./provider";
 export interface PaymentEventContext {
   provider: PaymentProvider;
   now: Date;
+  /** For emails the handlers write (shop name, links); defaults apply when absent. */
+  shop?: ShopIdentity;
+  publicUrl?: string;
 }
 
 /**

@@ -29,7 +29,7 @@ type SandboxRow = typeof sandboxSessions.$inferSelect;
 /** How long an unpaid subscription or portal session stays usable (Stripe: 24 h; shorter is kinder to tests). */
 const SUBSCRIPTION_SESSION_MINUTES = 60;
 
-/** Same idempotency key → same id, which makes creation idempotent without another table. */
+/** Same key → same id (refunds: a repeated refund is the same refund). */
 function idFromKey(prefix: string, key: string): string {
   return `${prefix}_${createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
 }
@@ -53,6 +53,11 @@ export function sandboxSubscriptionId(sessionId: string): string {
 
 export function sandboxCheckoutUrl(publicUrl: string, sessionId: string): string {
   return `${publicUrl}/sandbox/checkout/${sessionId}`;
+}
+
+/** Where the browser goes after paying: the success URL with the session id filled in. */
+export function sandboxSuccessUrl(row: Pick<SandboxRow, "id" | "successUrl">): string {
+  return row.successUrl.replace(CHECKOUT_SESSION_ID_TEMPLATE, row.id);
 }
 
 export function sandboxPortalUrl(publicUrl: string, sessionId: string): string {
@@ -93,7 +98,8 @@ export function sandboxSessionObject(row: SandboxRow, now = new Date()): Record<
 
 export function sandboxSessionInfo(row: SandboxRow, now = new Date()): CheckoutSessionInfo {
   const paid = row.status === "complete";
-  const metadata = row.metadata ?? {};
+  // The sandbox keeps its own bookkeeping in metadata; callers see only what they put there.
+  const { idempotencyKey: _key, customerEmail, customerId, ...metadata } = row.metadata ?? {};
   const mode = row.kind === "subscription" ? "subscription" : "payment";
   return {
     id: row.id,
@@ -105,17 +111,29 @@ export function sandboxSessionInfo(row: SandboxRow, now = new Date()): CheckoutS
     clientReferenceId: row.clientReferenceId,
     metadata,
     paymentIntentId: paid && mode === "payment" ? sandboxPaymentIntentId(row.id) : null,
-    customerId: metadata.customerId ?? (row.userId ? sandboxCustomerId(row.userId) : null),
+    customerId: customerId ?? (row.userId ? sandboxCustomerId(row.userId) : null),
     subscriptionId: paid && mode === "subscription" ? sandboxSubscriptionId(row.id) : null,
-    customerEmail: metadata.customerEmail ?? null,
+    customerEmail: customerEmail ?? null,
     expiresAt: row.expiresAt,
   };
 }
 
 export function createSandboxProvider(db: Db, config: SandboxConfig): PaymentProvider {
-  async function insertOrGet(values: typeof sandboxSessions.$inferInsert): Promise<SandboxRow> {
-    await db.insert(sandboxSessions).values(values).onConflictDoNothing({ target: sandboxSessions.id });
-    const [row] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, values.id));
+  /**
+   * Stores a session unless one was already made with the same idempotency key (kept in its
+   * metadata). Ids are random: they are bearer links to the hosted page and must not be guessable.
+   */
+  async function insertOrGet(idempotencyKey: string, values: Omit<typeof sandboxSessions.$inferInsert, "id">): Promise<SandboxRow> {
+    const [existing] = await db
+      .select()
+      .from(sandboxSessions)
+      .where(sql`${sandboxSessions.metadata} @> ${JSON.stringify({ idempotencyKey })}::jsonb`)
+      .limit(1);
+    if (existing) return existing;
+    const [row] = await db
+      .insert(sandboxSessions)
+      .values({ ...values, id: `cs_sbx_${randomBytes(12).toString("hex")}`, metadata: { ...values.metadata, idempotencyKey } })
+      .returning();
     if (!row) throw new PaymentProviderError("sandbox session could not be stored");
     return row;
   }
@@ -124,19 +142,17 @@ export function createSandboxProvider(db: Db, config: SandboxConfig): PaymentPro
     name: "sandbox",
 
     async createCheckoutSession(input: CreateCheckoutSessionInput): Promise<HostedSession> {
-      const id = idFromKey("cs_sbx", input.idempotencyKey);
       const lineItems = input.lineItems.map((l) => ({ name: l.name, quantity: l.quantity, unitAmount: l.unitAmount }));
       if (input.discountAmount > 0) {
         lineItems.push({ name: input.discountLabel ?? "Discount", quantity: 1, unitAmount: -input.discountAmount });
       }
-      const row = await insertOrGet({
-        id,
+      const row = await insertOrGet(input.idempotencyKey, {
         kind: "payment",
         userId: input.userId,
         amount: input.amountTotal,
         description: `Order ${input.clientReferenceId}`,
         lineItems,
-        successUrl: input.successUrl.replace(CHECKOUT_SESSION_ID_TEMPLATE, id),
+        successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         clientReferenceId: input.clientReferenceId,
         metadata: { ...input.metadata, customerEmail: input.customerEmail },
@@ -146,16 +162,14 @@ export function createSandboxProvider(db: Db, config: SandboxConfig): PaymentPro
     },
 
     async createSubscriptionSession(input: CreateSubscriptionSessionInput): Promise<HostedSession> {
-      const id = idFromKey("cs_sbx", input.idempotencyKey);
       const amount = config.planPrices[input.planType];
-      const row = await insertOrGet({
-        id,
+      const row = await insertOrGet(input.idempotencyKey, {
         kind: "subscription",
         userId: input.userId,
         amount,
         description: `Pro membership (${input.planType})`,
         lineItems: [{ name: `Pro membership, ${input.planType}`, quantity: 1, unitAmount: amount }],
-        successUrl: input.successUrl.replace(CHECKOUT_SESSION_ID_TEMPLATE, id),
+        successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         clientReferenceId: input.clientReferenceId,
         metadata: {
@@ -171,9 +185,7 @@ export function createSandboxProvider(db: Db, config: SandboxConfig): PaymentPro
     },
 
     async createPortalSession(input: CreatePortalSessionInput): Promise<HostedSession> {
-      const id = `bps_sbx_${randomBytes(12).toString("hex")}`;
-      const row = await insertOrGet({
-        id,
+      const row = await insertOrGet(`portal-${randomBytes(12).toString("hex")}`, {
         kind: "portal",
         userId: input.userId ?? null,
         successUrl: input.returnUrl,
@@ -193,7 +205,7 @@ export function createSandboxProvider(db: Db, config: SandboxConfig): PaymentPro
     async expireCheckoutSession(sessionId: string): Promise<void> {
       await db
         .update(sandboxSessions)
-        .set({ status: "cancelled" })
+        .set({ status: sql`CASE WHEN ${sandboxSessions.expiresAt} <= now() THEN 'expired' ELSE 'cancelled' END` })
         .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, "open")));
     },
 

@@ -13,6 +13,7 @@ import {
   type RefundInput,
   type RefundResult,
 } from "./provider";
+import { sessionInfoFromObject } from "./session-object";
 
 export interface StripeProviderConfig {
   secretKey: string;
@@ -66,22 +67,7 @@ function idOf(value: unknown): string | null {
 }
 
 export function stripeSessionInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
-  return {
-    id: session.id,
-    mode: session.mode === "subscription" ? "subscription" : "payment",
-    status: (session.status ?? "open") as CheckoutSessionInfo["status"],
-    // Anything Stripe may add later counts as not paid.
-    paymentStatus: (["paid", "no_payment_required"] as const).find((s) => s === session.payment_status) ?? "unpaid",
-    amountTotal: session.amount_total ?? null,
-    currency: session.currency ?? null,
-    clientReferenceId: session.client_reference_id ?? null,
-    metadata: (session.metadata ?? {}) as Record<string, string>,
-    paymentIntentId: idOf(session.payment_intent),
-    customerId: idOf(session.customer),
-    subscriptionId: idOf(session.subscription),
-    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
-    expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null,
-  };
+  return sessionInfoFromObject(session as unknown as Record<string, unknown>);
 }
 
 function wrap(action: string, error: unknown): PaymentProviderError {

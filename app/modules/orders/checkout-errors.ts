@@ -1,0 +1,67 @@
+/**
+ * Why a checkout could not start, as a short code the server puts in the redirect back to the
+ * cart (`/cart?checkoutError=<code>`), and the sentence the cart shows for it. Client-safe:
+ * the cart page imports `checkoutErrorMessage` to render the message.
+ */
+export const CHECKOUT_ERROR_CODES = [
+  "empty_cart",
+  "unavailable",
+  "out_of_stock",
+  "limit_exceeded",
+  "invalid_coupon",
+  "payment_unavailable",
+  "cancelled",
+  "declined",
+  "expired",
+  "unknown",
+] as const;
+export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
+
+/** The query parameters of the redirect back to the cart. */
+export const CHECKOUT_ERROR_PARAM = "checkoutError";
+/** Optional: the product the problem is about, by name (shown as text, never as HTML). */
+export const CHECKOUT_ERROR_ITEM_PARAM = "item";
+
+export function isCheckoutErrorCode(value: unknown): value is CheckoutErrorCode {
+  return typeof value === "string" && (CHECKOUT_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The sentence for a code; `item` is a product name when the problem concerns one product. */
+export function checkoutErrorMessage(code: CheckoutErrorCode, item?: string | null): string {
+  const name = item?.trim() ? `"${item.trim().slice(0, 120)}"` : null;
+  switch (code) {
+    case "empty_cart":
+      return "Your cart is empty, so there is nothing to check out.";
+    case "unavailable":
+      return name
+        ? `${name} is no longer available. Please remove it from your cart to continue.`
+        : "An item in your cart is no longer available. Please remove it to continue.";
+    case "out_of_stock":
+      return name
+        ? `Sorry, there is not enough stock of ${name} for your order. Please lower the quantity and try again.`
+        : "Sorry, an item in your cart no longer has enough stock. Please lower the quantity and try again.";
+    case "limit_exceeded":
+      return name
+        ? `${name} has a limit per customer, and this order would take you over it (orders awaiting payment count too). Please lower the quantity.`
+        : "An item in your cart has a limit per customer, and this order would take you over it. Please lower the quantity.";
+    case "invalid_coupon":
+      return "That coupon code is not valid or has expired.";
+    case "payment_unavailable":
+      return "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.";
+    case "cancelled":
+      return "Checkout cancelled. Nothing was charged and your cart is as you left it.";
+    case "declined":
+      return "Your card was declined, so nothing was charged. Your cart is as you left it; you can try again.";
+    case "expired":
+      return "Your checkout session expired before payment, so nothing was charged. Please check out again.";
+    default:
+      return "Sorry, we couldn't start the checkout. Nothing was charged; please try again.";
+  }
+}
+
+/** Builds the redirect target for a failed checkout. */
+export function cartErrorPath(code: CheckoutErrorCode, item?: string | null): string {
+  const params = new URLSearchParams({ [CHECKOUT_ERROR_PARAM]: code });
+  if (item) params.set(CHECKOUT_ERROR_ITEM_PARAM, item);
+  return `/cart?${params.toString()}`;
+}

@@ -1,0 +1,260 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { CART_SHIPPING_LABEL } from "~/config/constants";
+import type { Db } from "~/db/client.server";
+import { cartItems, coupons, orderItems, orders, products, profiles, stockReservations } from "~/db/schema";
+import { summarise, unitPriceFor } from "~/modules/cart/pricing";
+import { isPremium } from "~/modules/membership/premium.server";
+import { orderSuccessUrl, type PaymentProvider } from "~/modules/payments/provider";
+import type { CheckoutErrorCode } from "./checkout-errors";
+import { heldUnitsByProduct, lockUser, releaseHeldReservations, takeStock } from "./stock.server";
+
+export interface CheckoutConfig {
+  /** PUBLIC_URL: success and cancel URLs are absolute. */
+  publicUrl: string;
+  /** RESERVATION_MINUTES: how long the stock is held for payment. */
+  reservationMinutes: number;
+  now?: Date;
+}
+
+export interface CheckoutRequest {
+  /** From the session, never from the request body. */
+  userId: string;
+  /** As typed by the customer; blank means none. */
+  couponCode?: string | null;
+}
+
+export type CheckoutResult =
+  | { ok: true; orderId: number; sessionId: string; url: string }
+  | { ok: false; code: CheckoutErrorCode; productName?: string; message: string };
+
+/** Thrown inside the reserving transaction to roll it back with a reason for the customer. */
+class CheckoutRefusal extends Error {
+  constructor(
+    readonly code: CheckoutErrorCode,
+    message: string,
+    readonly productName?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Coupon codes are matched case-insensitively and without surrounding spaces. */
+export function normaliseCouponCode(code: string | null | undefined): string | null {
+  const trimmed = code?.trim() ?? "";
+  return trimmed === "" ? null : trimmed.toUpperCase();
+}
+
+/** The discount a coupon gives on a subtotal, pence (percent rounded to the nearest penny). */
+export function couponDiscount(coupon: { percentOff: number | null; amountOff: number | null }, subtotal: number): number {
+  if (coupon.percentOff !== null) return Math.round((subtotal * coupon.percentOff) / 100);
+  return Math.min(subtotal, coupon.amountOff ?? 0);
+}
+
+/** The cancel URL: ends the reservation at once, then shows the cart (see docs/payments.md). */
+export function checkoutCancelUrl(publicUrl: string, orderId: number): string {
+  return `${publicUrl}/checkout/cancel?order=${orderId}`;
+}
+
+/**
+ * Starts a checkout for the signed-in customer's cart.
+ *
+ * 1. In one short transaction (no network call inside): lock the customer (so two parallel
+ *    checkouts by one customer are serialised), re-price the cart from the database (member
+ *    prices, shipping, coupon), refuse hidden products and anything over the per-customer
+ *    limit counted across paid and pending orders, take the stock with guarded updates, and
+ *    write the pending order, its items at the locked-in prices and its reservations.
+ * 2. After commit, ask the provider for a hosted payment session. If that fails, the
+ *    reservation is released and the order marked failed, so no stock is stranded.
+ */
+export async function createCheckout(
+  db: Db,
+  request: CheckoutRequest,
+  provider: PaymentProvider,
+  config: CheckoutConfig,
+): Promise<CheckoutResult> {
+  const now = config.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + config.reservationMinutes * 60_000);
+  const couponCode = normaliseCouponCode(request.couponCode);
+
+  let reserved: {
+    orderId: number;
+    email: string;
+    lines: { name: string; quantity: number; unitAmount: number }[];
+    shipping: number;
+    discount: number;
+    total: number;
+    couponCode: string | null;
+  };
+  try {
+    reserved = await db.transaction(async (tx) => {
+      const user = await lockUser(tx, request.userId);
+      if (!user) throw new CheckoutRefusal("unknown", "Your account could not be found. Please sign in again.");
+
+      const cart = await tx
+        .select({
+          productId: cartItems.productId,
+          quantity: cartItems.quantity,
+          name: products.name,
+          slug: products.slug,
+          price: products.price,
+          premiumPrice: products.premiumPrice,
+          stock: products.stock,
+          limitPerCustomer: products.limitPerCustomer,
+          isVisible: products.isVisible,
+        })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(and(eq(cartItems.userId, request.userId), isNull(cartItems.guestId)))
+        .orderBy(asc(cartItems.productId));
+      if (cart.length === 0) throw new CheckoutRefusal("empty_cart", "Your cart is empty.");
+
+      for (const line of cart) {
+        if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.name} is no longer available.`, line.name);
+      }
+
+      const held = await heldUnitsByProduct(
+        tx,
+        request.userId,
+        cart.map((l) => l.productId),
+      );
+      for (const line of cart) {
+        if (line.limitPerCustomer === null) continue;
+        const already = held.get(line.productId) ?? 0;
+        if (already + line.quantity > line.limitPerCustomer) {
+          throw new CheckoutRefusal(
+            "limit_exceeded",
+            `${line.name} is limited to ${line.limitPerCustomer} per customer; you already hold ${already} in other orders.`,
+            line.name,
+          );
+        }
+      }
+
+      const premium = await isPremium(tx, request.userId, now);
+      let coupon: { code: string; percentOff: number | null; amountOff: number | null } | null = null;
+      if (couponCode) {
+        const [row] = await tx
+          .select({ code: coupons.code, percentOff: coupons.percentOff, amountOff: coupons.amountOff })
+          .from(coupons)
+          .where(
+            and(
+              sql`upper(${coupons.code}) = ${couponCode}`,
+              eq(coupons.active, true),
+              sql`(${coupons.validUntil} IS NULL OR ${coupons.validUntil} > ${now})`,
+            ),
+          );
+        if (!row) throw new CheckoutRefusal("invalid_coupon", "That coupon code is not valid.");
+        coupon = row;
+      }
+      const priced = cart.map((l) => ({ ...l, unitPrice: unitPriceFor(l, premium) }));
+      const base = summarise(priced, premium);
+      const summary = coupon ? summarise(priced, premium, couponDiscount(coupon, base.subtotal)) : base;
+
+      // Product order = lock order: two checkouts of the same products cannot deadlock.
+      for (const line of cart) {
+        if (!(await takeStock(tx, line.productId, line.quantity))) {
+          throw new CheckoutRefusal(
+            "out_of_stock",
+            line.stock > 0 ? `Only ${line.stock} of ${line.name} left in stock.` : `${line.name} is out of stock.`,
+            line.name,
+          );
+        }
+      }
+
+      const [profile] = await tx.select().from(profiles).where(eq(profiles.id, request.userId));
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: request.userId,
+          status: "pending",
+          subtotalAmount: summary.subtotal,
+          shippingAmount: summary.shipping,
+          discountAmount: summary.discount,
+          totalAmount: summary.total,
+          normalSubtotalAmount: summary.normalSubtotal,
+          couponCode: coupon?.code ?? null,
+          paymentProvider: provider.name,
+          reservationExpiresAt: expiresAt,
+          email: user.email,
+          shippingName: profile?.fullName ?? null,
+          shippingAddress: profile
+            ? {
+                line1: profile.addressLine1,
+                line2: profile.addressLine2,
+                city: profile.city,
+                region: profile.region,
+                postalCode: profile.postalCode,
+                country: profile.country,
+              }
+            : null,
+        })
+        .returning({ id: orders.id });
+      const orderId = order!.id;
+      await tx.insert(orderItems).values(
+        priced.map((l) => ({
+          orderId,
+          productId: l.productId,
+          productName: l.name,
+          productSlug: l.slug,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          normalUnitPrice: l.price,
+        })),
+      );
+      await tx.insert(stockReservations).values(
+        cart.map((l) => ({ orderId, productId: l.productId, quantity: l.quantity, status: "held", expiresAt })),
+      );
+      return {
+        orderId,
+        email: user.email,
+        lines: priced.map((l) => ({ name: l.name, quantity: l.quantity, unitAmount: l.unitPrice })),
+        shipping: summary.shipping,
+        discount: summary.discount,
+        total: summary.total,
+        couponCode: coupon?.code ?? null,
+      };
+    });
+  } catch (error) {
+    if (error instanceof CheckoutRefusal) {
+      return { ok: false, code: error.code, message: error.message, productName: error.productName };
+    }
+    throw error;
+  }
+
+  // Outside the transaction: a slow provider never holds row locks.
+  try {
+    const session = await provider.createCheckoutSession({
+      lineItems: [...reserved.lines, { name: CART_SHIPPING_LABEL, quantity: 1, unitAmount: reserved.shipping }],
+      amountTotal: reserved.total,
+      discountAmount: reserved.discount,
+      discountLabel: reserved.couponCode ? `Coupon ${reserved.couponCode}` : undefined,
+      customerEmail: reserved.email,
+      clientReferenceId: String(reserved.orderId),
+      metadata: { orderId: String(reserved.orderId), userId: request.userId },
+      successUrl: orderSuccessUrl(config.publicUrl),
+      cancelUrl: checkoutCancelUrl(config.publicUrl, reserved.orderId),
+      expiresAt,
+      idempotencyKey: `checkout-order-${reserved.orderId}`,
+      userId: request.userId,
+    });
+    await db
+      .update(orders)
+      .set({ paymentSessionId: session.id, updatedAt: new Date() })
+      .where(and(eq(orders.id, reserved.orderId), isNull(orders.paymentSessionId)));
+    return { ok: true, orderId: reserved.orderId, sessionId: session.id, url: session.url };
+  } catch (error) {
+    console.error(`[checkout] payment session for order ${reserved.orderId} failed:`, error);
+    await db.transaction(async (tx) => {
+      const [order] = await tx
+        .update(orders)
+        .set({ status: "failed", updatedAt: new Date() })
+        .where(and(eq(orders.id, reserved.orderId), eq(orders.status, "pending")))
+        .returning({ id: orders.id });
+      if (order) await releaseHeldReservations(tx, [order.id], new Date());
+    });
+    return {
+      ok: false,
+      code: "payment_unavailable",
+      message: "The payment provider could not be reached. Nothing was charged.",
+    };
+  }
+}

@@ -1,0 +1,121 @@
+import { DEMO_SHOP } from "~/config/shop";
+import { ROYAL_MAIL_TRACKING_URL } from "~/config/constants";
+import type { Db } from "~/db/client.server";
+import { enqueueEmail } from "~/modules/email/outbox.server";
+import { formatPence } from "~/utils/money";
+
+export interface EmailBranding {
+  shopName?: string;
+  publicUrl?: string;
+}
+
+interface OrderForEmail {
+  id: number;
+  email: string;
+  shippingName: string | null;
+  subtotalAmount: number;
+  shippingAmount: number;
+  discountAmount: number;
+  totalAmount: number;
+}
+
+interface LineForEmail {
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+function greeting(name: string | null) {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? `Hello ${first},` : "Hello,";
+}
+
+function itemsText(lines: LineForEmail[]) {
+  return lines.map((l) => `  ${l.quantity} × ${l.productName}  ${formatPence(l.unitPrice * l.quantity)}`).join("\n");
+}
+
+/**
+ * The order confirmation, written in the transaction that completes the order. Its dedupe
+ * key makes "one confirmation per order" a database fact, however many times fulfilment runs.
+ */
+export async function enqueueOrderConfirmation(tx: Db, order: OrderForEmail, lines: LineForEmail[], brand: EmailBranding = {}) {
+  const shop = brand.shopName ?? DEMO_SHOP.name;
+  const account = brand.publicUrl ? `${brand.publicUrl}/account` : "your account page";
+  const text = [
+    greeting(order.shippingName),
+    "",
+    `Thank you for your order with ${shop}. Your payment was received and order #${order.id} is confirmed.`,
+    "",
+    itemsText(lines),
+    "",
+    `Subtotal: ${formatPence(order.subtotalAmount)}`,
+    ...(order.discountAmount > 0 ? [`Discount: -${formatPence(order.discountAmount)}`] : []),
+    `Shipping: ${formatPence(order.shippingAmount)}`,
+    `Total paid: ${formatPence(order.totalAmount)}`,
+    "",
+    "We'll email you again with a tracking number when it is dispatched.",
+    `You can see your orders at ${account}.`,
+    "",
+    shop,
+  ].join("\n");
+  return enqueueEmail(tx, {
+    kind: "order-confirmation",
+    to: order.email,
+    subject: `Your ${shop} order #${order.id} is confirmed`,
+    text,
+    dedupeKey: `order-confirmation:${order.id}`,
+  });
+}
+
+/** A payment that could not be honoured (the stock was gone after the reservation lapsed). */
+export async function enqueueOrderRefunded(tx: Db, order: OrderForEmail, brand: EmailBranding = {}) {
+  const shop = brand.shopName ?? DEMO_SHOP.name;
+  const text = [
+    greeting(order.shippingName),
+    "",
+    `Your payment for order #${order.id} reached us after the time we could hold the items for you, and by then they had sold out.`,
+    `We have refunded the full ${formatPence(order.totalAmount)} to your card; it usually shows within 5-10 business days.`,
+    "",
+    "Sorry about that.",
+    shop,
+  ].join("\n");
+  return enqueueEmail(tx, {
+    kind: "order-refunded",
+    to: order.email,
+    subject: `Your ${shop} order #${order.id} was refunded`,
+    text,
+    dedupeKey: `order-refunded:${order.id}`,
+  });
+}
+
+export function trackingUrl(trackingNumber: string) {
+  return ROYAL_MAIL_TRACKING_URL + encodeURIComponent(trackingNumber);
+}
+
+/** Dispatch notice with tracking; one per order and tracking number. */
+export async function enqueueOrderDispatched(
+  tx: Db,
+  order: OrderForEmail,
+  trackingNumber: string,
+  brand: EmailBranding = {},
+) {
+  const shop = brand.shopName ?? DEMO_SHOP.name;
+  const text = [
+    greeting(order.shippingName),
+    "",
+    `Good news: order #${order.id} is on its way.`,
+    `Tracking number: ${trackingNumber}`,
+    `Track it: ${trackingUrl(trackingNumber)}`,
+    "",
+    "Delivery usually takes about 4 business days. If anything arrives damaged, tell us within 48 hours with photos.",
+    "",
+    shop,
+  ].join("\n");
+  return enqueueEmail(tx, {
+    kind: "order-dispatched",
+    to: order.email,
+    subject: `Your ${shop} order #${order.id} has been dispatched`,
+    text,
+    dedupeKey: `order-dispatched:${order.id}:${trackingNumber}`,
+  });
+}

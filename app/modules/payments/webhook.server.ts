@@ -1,0 +1,40 @@
+import type { ShopIdentity } from "~/config/shop";
+import type { Db } from "~/db/client.server";
+import { dispatchPaymentEvent } from "./event-handlers.server";
+import { WebhookSignatureError, type PaymentProvider } from "./provider";
+
+export interface WebhookResponse {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A provider webhook delivery: verify the signature on the raw body (400 and nothing changes
+ * when it is wrong), then record and process the event by id (a replay answers 200 and
+ * changes nothing). A processing failure answers 500 so the provider retries later.
+ */
+export async function handlePaymentWebhook(
+  db: Db,
+  provider: PaymentProvider,
+  rawBody: string,
+  signature: string | null,
+  context: { shop?: ShopIdentity; publicUrl?: string } = {},
+): Promise<WebhookResponse> {
+  let event;
+  try {
+    event = provider.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      console.warn(`[payments] webhook refused: ${error.message}`);
+      return { status: 400, body: { error: "Invalid signature" } };
+    }
+    console.warn(`[payments] webhook with an unreadable body refused: ${(error as Error).message}`);
+    return { status: 400, body: { error: "Invalid payload" } };
+  }
+  try {
+    const outcome = await dispatchPaymentEvent(db, event, { provider, ...context });
+    return { status: 200, body: { received: true, outcome } };
+  } catch {
+    return { status: 500, body: { error: "Event processing failed; it will be retried" } };
+  }
+}
