@@ -4,9 +4,12 @@ import { boolean, check, customType, index, integer, pgTable, serial, text, time
 /** PostgreSQL's full-text document type; drizzle has none built in. Only PostgreSQL writes these. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** Folds the accented letters of product names ("Pokémon") so "pokemon" finds them. */
-const FOLD_FROM = "àáâäãåçèéêëìíîïñòóôöõùúûüýÿÀÁÂÄÃÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÕÙÚÛÜÝ";
-const FOLD_TO = "aaaaaaceeeeiiiinooooouuuuyyAAAAAACEEEEIIIINOOOOOUUUUY";
+/**
+ * Folds the accented Latin letters of product names ("Pokémon") so "pokemon" finds them; search
+ * queries are folded with the same table (app/modules/catalog/search-query.ts).
+ */
+export const SEARCH_FOLD_FROM = "àáâäãåçèéêëìíîïñòóôöõùúûüýÿÀÁÂÄÃÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÕÙÚÛÜÝ";
+export const SEARCH_FOLD_TO = "aaaaaaceeeeiiiinooooouuuuyyAAAAAACEEEEIIIINOOOOOUUUUY";
 
 export const languages = pgTable("languages", {
   id: serial().primaryKey(),
@@ -59,7 +62,7 @@ export const products = pgTable(
      * unstemmed, accent-folded words so that "chari" or "collecti" match as prefixes.
      */
     searchExact: tsvector().generatedAlwaysAs(sql`to_tsvector('english', "name")`),
-    searchPrefix: tsvector().generatedAlwaysAs(sql.raw(`to_tsvector('simple', translate("name", '${FOLD_FROM}', '${FOLD_TO}'))`)),
+    searchPrefix: tsvector().generatedAlwaysAs(sql.raw(`to_tsvector('simple', translate("name", '${SEARCH_FOLD_FROM}', '${SEARCH_FOLD_TO}'))`)),
   },
   (t) => [
     check("products_price_nonneg", sql`${t.price} >= 0`),

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { categories, languages, products } from "~/db/schema";
+import { buildPrefixQuery, normaliseSearchQuery, plainSearchText, type PrefixQuery, webSearchText } from "./search-query";
 
 /** The fields every product tile shows. Hidden products never leave this module. */
 export const productCardColumns = {
@@ -25,6 +26,27 @@ export type ProductCard = {
   limitPerCustomer: number | null;
 };
 
+/** Product tiles per page on language, category and search pages. */
+export const CATALOGUE_PAGE_SIZE = 48;
+
+/** One page of a longer list; `hasNextPage` comes from fetching one row more than shown. */
+export interface PageOf<T> {
+  items: T[];
+  page: number;
+  hasNextPage: boolean;
+}
+
+const isVisible = eq(products.isVisible, true);
+
+function pageWindow(page: number) {
+  const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  return { page: safePage, limit: CATALOGUE_PAGE_SIZE + 1, offset: (safePage - 1) * CATALOGUE_PAGE_SIZE };
+}
+
+function toPage<T>(rows: T[], page: number): PageOf<T> {
+  return { items: rows.slice(0, CATALOGUE_PAGE_SIZE), page, hasNextPage: rows.length > CATALOGUE_PAGE_SIZE };
+}
+
 export async function listLanguages(db: Db) {
   return db
     .select({ id: languages.id, code: languages.code, name: languages.name, slug: languages.slug, flagUrl: languages.flagUrl })
@@ -37,13 +59,303 @@ export async function newestProducts(db: Db, limit: number): Promise<ProductCard
   return db
     .select(productCardColumns)
     .from(products)
-    .where(eq(products.isVisible, true))
+    .where(isVisible)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
 }
 
 export async function countVisibleProducts(db: Db) {
-  return db.$count(products, and(eq(products.isVisible, true)));
+  return db.$count(products, and(isVisible));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Language page
+// ---------------------------------------------------------------------------------------------
+
+export interface CategoryWithCount {
+  id: number;
+  name: string;
+  slug: string;
+  /** Visible products only: what a customer can actually open. */
+  productCount: number;
+}
+
+export interface LanguagePage {
+  language: { id: number; code: string; name: string; slug: string; flagUrl: string };
+  categories: CategoryWithCount[];
+  /** Visible products of all the language's categories. */
+  productCount: number;
+  /** All visible products of the language, newest first. */
+  products: PageOf<ProductCard>;
+}
+
+/** A language with its categories (and their visible-product counts) and a page of its products. Null when unknown. */
+export async function languagePage(db: Db, slug: string, page = 1): Promise<LanguagePage | null> {
+  const [language] = await db
+    .select({ id: languages.id, code: languages.code, name: languages.name, slug: languages.slug, flagUrl: languages.flagUrl })
+    .from(languages)
+    .where(eq(languages.slug, slug))
+    .limit(1);
+  if (!language) return null;
+
+  const window = pageWindow(page);
+  const [categoryRows, productRows] = await Promise.all([
+    db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        productCount: count(products.id),
+      })
+      .from(categories)
+      .leftJoin(products, and(eq(products.categoryId, categories.id), isVisible))
+      .where(eq(categories.languageId, language.id))
+      .groupBy(categories.id)
+      .orderBy(asc(categories.sortOrder), asc(categories.name)),
+    db
+      .select(productCardColumns)
+      .from(products)
+      .where(
+        and(
+          isVisible,
+          inArray(
+            products.categoryId,
+            db.select({ id: categories.id }).from(categories).where(eq(categories.languageId, language.id)),
+          ),
+        ),
+      )
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  return {
+    language,
+    categories: categoryRows,
+    productCount: categoryRows.reduce((sum, c) => sum + c.productCount, 0),
+    products: toPage(productRows, window.page),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Category page
+// ---------------------------------------------------------------------------------------------
+
+export interface CategoryPage {
+  category: { id: number; name: string; slug: string };
+  language: { name: string; slug: string };
+  /** Visible products in the category. */
+  productCount: number;
+  /** Visible products with stock above zero. */
+  inStockCount: number;
+  /** Visible products sorted by name. */
+  products: PageOf<ProductCard>;
+}
+
+/** A category with its counts and a page of its visible products by name. Null when unknown. */
+export async function categoryPage(db: Db, slug: string, page = 1): Promise<CategoryPage | null> {
+  const [row] = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      languageName: languages.name,
+      languageSlug: languages.slug,
+    })
+    .from(categories)
+    .innerJoin(languages, eq(languages.id, categories.languageId))
+    .where(eq(categories.slug, slug))
+    .limit(1);
+  if (!row) return null;
+
+  const window = pageWindow(page);
+  const [counts, productRows] = await Promise.all([
+    db
+      .select({
+        productCount: count(),
+        inStockCount: sql<number>`count(*) FILTER (WHERE ${gt(products.stock, 0)})`.mapWith(Number),
+      })
+      .from(products)
+      .where(and(eq(products.categoryId, row.id), isVisible)),
+    db
+      .select(productCardColumns)
+      .from(products)
+      .where(and(eq(products.categoryId, row.id), isVisible))
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  return {
+    category: { id: row.id, name: row.name, slug: row.slug },
+    language: { name: row.languageName, slug: row.languageSlug },
+    productCount: counts[0]?.productCount ?? 0,
+    inStockCount: counts[0]?.inStockCount ?? 0,
+    products: toPage(productRows, window.page),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product page
+// ---------------------------------------------------------------------------------------------
+
+export interface ProductDetail extends ProductCard {
+  description: string | null;
+  updatedAt: Date;
+  category: { name: string; slug: string };
+  language: { name: string; slug: string; code: string };
+}
+
+/** A visible product with what its breadcrumb needs. Null for unknown and hidden products alike. */
+export async function productBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({
+      ...productCardColumns,
+      description: products.description,
+      updatedAt: products.updatedAt,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      languageName: languages.name,
+      languageSlug: languages.slug,
+      languageCode: languages.code,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(languages, eq(languages.id, categories.languageId))
+    .where(and(eq(products.slug, slug), isVisible))
+    .limit(1);
+  if (!row) return null;
+  const { categoryName, categorySlug, languageName, languageSlug, languageCode, ...product } = row;
+  return {
+    ...product,
+    category: { name: categoryName, slug: categorySlug },
+    language: { name: languageName, slug: languageSlug, code: languageCode },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Up to this many matches are ranked; beyond it a query is "broad" and is served in name order
+ * straight from the name index, because ranking tens of thousands of rows per keystroke costs
+ * more than it helps (docs/decisions/0005-search-ranking.md).
+ */
+export const SEARCH_RANK_LIMIT = 1000;
+
+export interface SearchResults extends PageOf<ProductCard> {
+  /** The query as searched: trimmed, control characters removed, at most 200 characters. */
+  query: string;
+  /** "ranked": best match first, then by name. "name": a broad query, in name order. */
+  order: "ranked" | "name";
+  /** Exact count when ranked; for broad queries only that there are more than SEARCH_RANK_LIMIT. */
+  total: number | null;
+}
+
+/**
+ * Full-text search over visible products. The query is read as web-search syntax
+ * (`websearch_to_tsquery('english', …)`: quotes, `or`, `-word`), and each word also matches as
+ * a prefix of a word in the name ("chari" finds "Charizard"). Any input is safe: it reaches
+ * PostgreSQL only as bound parameters, and the prefix query is built from letters and digits.
+ */
+export async function searchProducts(db: Db, rawQuery: string, page = 1): Promise<SearchResults> {
+  const query = normaliseSearchQuery(rawQuery);
+  const window = pageWindow(page);
+  if (!query) return { query, order: "ranked", total: 0, items: [], page: window.page, hasNextPage: false };
+  const prefix = buildPrefixQuery(query);
+  try {
+    return { query, ...(await runSearch(db, webSearchText(query), prefix, window)) };
+  } catch (error) {
+    // websearch_to_tsquery has limits of its own; rather than show an error, search the words.
+    console.warn(`[search] web-search query refused, searching its words instead (${(error as Error).message.split("\n")[0]})`);
+    return { query, ...(await runSearch(db, plainSearchText(query), prefix, window)) };
+  }
+}
+
+async function runSearch(
+  db: Db,
+  webText: string,
+  prefix: PrefixQuery | null,
+  window: ReturnType<typeof pageWindow>,
+): Promise<Omit<SearchResults, "query">> {
+  const web = sql`websearch_to_tsquery('english', ${webText})`;
+  // A row matches the web-search query, or (when the query has words) all its words as prefixes.
+  // Words the query excludes ("-box") stay excluded from prefix matches too.
+  const prefixMatch = prefix
+    ? sql`(${products.searchPrefix} @@ to_tsquery('simple', ${prefix.query})${
+        prefix.excluded ? sql` AND NOT ${products.searchExact} @@ to_tsquery('english', ${prefix.excluded})` : sql``
+      })`
+    : sql`false`;
+  const matches = sql`${products.isVisible} AND (${products.searchExact} @@ ${web} OR ${prefixMatch})`;
+  // Whole-word matches weigh five times a prefix match; normalisation 1 prefers shorter names.
+  const rank = prefix
+    ? sql`ts_rank(${products.searchExact}, ${web}, 1) + 0.2 * ts_rank(${products.searchPrefix}, to_tsquery('simple', ${prefix.query}), 1)`
+    : sql`ts_rank(${products.searchExact}, ${web}, 1)`;
+
+  const candidates = db.$with("candidates").as(
+    db
+      .select({ id: sql<number>`${products.id}`.as("candidate_id"), rank: sql<number>`${rank}`.as("rank") })
+      .from(products)
+      .where(matches)
+      .limit(SEARCH_RANK_LIMIT + 1),
+  );
+  const ranked = await db
+    .with(candidates)
+    .select({ ...productCardColumns, total: sql<number>`(SELECT count(*) FROM ${candidates})`.mapWith(Number) })
+    .from(candidates)
+    .innerJoin(products, eq(products.id, candidates.id))
+    .orderBy(desc(candidates.rank), asc(products.name), asc(products.id))
+    .limit(window.limit)
+    .offset(window.offset);
+
+  // Past the last ranked row the page is empty, and the total has to be counted on its own.
+  const total = ranked[0]?.total ?? (window.page === 1 ? 0 : await countUpTo(db, matches));
+  if (total <= SEARCH_RANK_LIMIT) {
+    return { order: "ranked", total, ...toPage(ranked.map(stripTotal), window.page) };
+  }
+  const byName = await db
+    .select(productCardColumns)
+    .from(products)
+    .where(matches)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { order: "name", total: null, ...toPage(byName, window.page) };
+}
+
+/** How many rows match, counting no further than one past the ranking limit. */
+async function countUpTo(db: Db, matches: ReturnType<typeof sql>): Promise<number> {
+  const rows = await db.execute<{ n: string | number }>(
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${products} WHERE ${matches} LIMIT ${SEARCH_RANK_LIMIT + 1}) AS m`,
+  );
+  return Number(rows.rows[0]?.n ?? 0);
+}
+
+function stripTotal<T extends { total: number }>({ total: _total, ...card }: T): Omit<T, "total"> {
+  return card;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sitemap
+// ---------------------------------------------------------------------------------------------
+
+/** Languages and categories for the sitemap: every one has a page, even when it is empty. */
+export async function sitemapSections(db: Db) {
+  const [languageRows, categoryRows] = await Promise.all([
+    db.select({ slug: languages.slug }).from(languages).orderBy(asc(languages.sortOrder), asc(languages.slug)),
+    db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.languageId), asc(categories.sortOrder), asc(categories.slug)),
+  ]);
+  return { languages: languageRows.map((r) => r.slug), categories: categoryRows.map((r) => r.slug) };
+}
+
+/** Visible products for the sitemap, in id order, `limit` from `offset`. */
+export async function sitemapProducts(db: Db, offset: number, limit: number) {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(isVisible)
+    .orderBy(asc(products.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export { categories, languages, products };
