@@ -74,8 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Opening or closing the details only changes the URL: the list already on screen is enough. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/**
+ * Opening or closing the details only changes the URL: the list already on screen is enough.
+ * A 409 (someone else decided first) reloads, so the dialog shows what really happened.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === 409) return true;
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
     const before = new URLSearchParams(currentUrl.search);
     const after = new URLSearchParams(nextUrl.search);
