@@ -1,0 +1,342 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderItems, orders, profiles, sessions, subscriptions, users } from "~/db/schema";
+import { hashToken } from "~/modules/accounts/tokens.server";
+import { INVALID_CREDENTIALS } from "~/modules/accounts/users.server";
+import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { loader as outboxLoader } from "~/routes/admin-outbox";
+import { action as loginAction, loader as loginLoader } from "~/routes/login";
+import { action as logoutAction } from "~/routes/logout";
+import { action as registerAction } from "~/routes/register";
+import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { getCurrentUser } from "~/utils/auth.server";
+import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { createUser, formRequest, GOOD_PASSWORD, settle, testContext, uniqueEmail } from "../support/accounts";
+
+/**
+ * The accounts routes driven with crafted requests, as an attacker would send them: the
+ * server must hold every rule whatever the form contains.
+ */
+let database: TestDatabase;
+let context: ReturnType<typeof testContext>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = testContext(database.db);
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+// Route functions take React Router's args; these tests pass only what the routes read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyArgs = any;
+const call = (fn: (args: AnyArgs) => unknown, request: Request, params: Record<string, string> = {}) =>
+  settle(async () => fn({ request, params, context }));
+
+async function login(email: string, password: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  return call(loginAction, formRequest("/login", { email, password, ...extra }, headers));
+}
+
+function cookieToken(setCookie: string | null): string {
+  const match = setCookie?.match(/nm_session=([^;]*)/);
+  if (!match) throw new Error(`no session cookie in ${setCookie}`);
+  return match[1]!;
+}
+
+function withCookie(path: string, token: string, init: RequestInit = {}) {
+  return new Request(`https://shop.test${path}`, { ...init, headers: { ...(init.headers as object), Cookie: `other=1; nm_session=${token}` } });
+}
+
+async function signedIn(email: string, password = GOOD_PASSWORD) {
+  const res = await login(email, password);
+  expect(res.status).toBe(302);
+  return cookieToken(res.headers.get("Set-Cookie"));
+}
+
+describe("register route", () => {
+  it("ignores a role (or any other extra field) in the post", async () => {
+    const email = uniqueEmail("sneaky");
+    const res = await call(
+      registerAction,
+      formRequest("/register", { fullName: "Sneaky Pete", email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD, role: "admin", isAdmin: "true", premiumStatus: "true" }),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?registered=true");
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    expect(user!.role).toBe("customer");
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user!.id));
+    expect(profile!.premiumStatus).toBe(false);
+  });
+
+  it("answers mismatched passwords with 400, the spec's message, and keeps name and email", async () => {
+    const email = uniqueEmail();
+    const res = await call(registerAction, formRequest("/register", { fullName: "Brock", email, password: GOOD_PASSWORD, confirmPassword: "something-else" }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errors: { confirmPassword: "Passwords do not match" }, values: { fullName: "Brock", email } });
+    expect(JSON.stringify(res.body)).not.toContain(GOOD_PASSWORD);
+  });
+
+  it("reports every problem at once, mismatch included", async () => {
+    const res = await call(registerAction, formRequest("/register", { fullName: "", email: "not-an-email", password: "abc", confirmPassword: "abd" }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      errors: { fullName: "Full name is required", email: "Please enter a valid email address", confirmPassword: "Passwords do not match" },
+    });
+  });
+
+  it("refuses a short password with the hint's words, and an empty post without a 500", async () => {
+    const res = await call(registerAction, formRequest("/register", { fullName: "Ash", email: uniqueEmail(), password: "Ab3$xyz", confirmPassword: "Ab3$xyz" }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: "Password should be at least 8 characters" });
+    const empty = await call(registerAction, formRequest("/register", {}));
+    expect(empty.status).toBe(400);
+  });
+
+  it("says 409 for an email that already has an account", async () => {
+    const { email } = await createUser(database.db);
+    const res = await call(registerAction, formRequest("/register", { fullName: "Again", email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }));
+    expect(res.status).toBe(409);
+  });
+});
+
+describe("login route", () => {
+  it("sets an HttpOnly, SameSite=Lax, Secure browser-session cookie without remember-me", async () => {
+    const { email } = await createUser(database.db);
+    const res = await login(email, GOOD_PASSWORD);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/account");
+    const cookie = res.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^nm_session=[A-Za-z0-9_-]{43}; /);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).toContain("Secure");
+    expect(cookie).not.toMatch(/Max-Age|Expires/);
+  });
+
+  it("keeps a remember-me cookie for 30 days", async () => {
+    const { email } = await createUser(database.db);
+    const res = await login(email, GOOD_PASSWORD, { remember: "on" });
+    const cookie = res.headers.get("Set-Cookie")!;
+    const maxAge = Number(cookie.match(/Max-Age=(\d+)/)![1]);
+    expect(maxAge).toBeGreaterThan(30 * 86400 - 60);
+    expect(maxAge).toBeLessThanOrEqual(30 * 86400);
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(cookieToken(cookie))));
+    expect(row!.persistent).toBe(true);
+  });
+
+  it("leaves Secure off when the shop is served over plain http", async () => {
+    const { email } = await createUser(database.db);
+    const plain = testContext(database.db, { PUBLIC_URL: "http://localhost:3000" });
+    const res = await settle(async () => loginAction({ request: formRequest("/login", { email, password: GOOD_PASSWORD }), params: {}, context: plain } as AnyArgs));
+    expect(res.headers.get("Set-Cookie")).not.toContain("Secure");
+  });
+
+  it("goes back to the protected page, and never to another site", async () => {
+    const { email } = await createUser(database.db);
+    const back = await login(email, GOOD_PASSWORD, { redirectTo: "/cart?from=checkout" });
+    expect(back.headers.get("Location")).toBe("/cart?from=checkout");
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
+      const res = await login(email, GOOD_PASSWORD, { redirectTo: evil });
+      expect(res.headers.get("Location"), evil).toBe("/account");
+    }
+  });
+
+  it("answers a wrong password and an unknown email identically", async () => {
+    const { email } = await createUser(database.db);
+    const wrong = await login(email, "wrong-password-1", {}, { [CLIENT_IP_HEADER]: "203.0.113.50" });
+    const unknown = await login(uniqueEmail("ghost"), "wrong-password-1", {}, { [CLIENT_IP_HEADER]: "203.0.113.50" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ errors: {}, message: INVALID_CREDENTIALS, values: { email, remember: false } });
+    expect(unknown.body).toMatchObject({ message: INVALID_CREDENTIALS });
+  });
+
+  it("answers 429 with Retry-After once an account is being guessed", async () => {
+    const { email } = await createUser(database.db);
+    for (let i = 0; i < 5; i++) expect((await login(email, `nope-${i}-nope`)).status).toBe(401);
+    const res = await login(email, GOOD_PASSWORD);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("rotates: signing in again with an old cookie ends the old session", async () => {
+    const { email } = await createUser(database.db);
+    const first = await signedIn(email);
+    const res = await login(email, GOOD_PASSWORD, {}, { Cookie: `nm_session=${first}` });
+    const second = cookieToken(res.headers.get("Set-Cookie"));
+    expect(second).not.toBe(first);
+    expect(await getCurrentUser(withCookie("/", first), context)).toBeNull();
+    expect((await getCurrentUser(withCookie("/", second), context))?.email).toBe(email);
+  });
+
+  it("sends a signed-in visitor on from /login", async () => {
+    const { email } = await createUser(database.db);
+    const token = await signedIn(email);
+    const res = await call(loginLoader, withCookie("/login?redirectTo=%2Fcart", token));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/cart");
+  });
+});
+
+describe("account route: a user sees and changes only their own data", () => {
+  async function addOrder(userId: string, status: string, createdAt: Date, name: string, tracking: string | null = null) {
+    const [order] = await database.db
+      .insert(orders)
+      .values({
+        userId,
+        status,
+        subtotalAmount: 1000,
+        shippingAmount: 529,
+        totalAmount: 1529,
+        normalSubtotalAmount: 1000,
+        paymentProvider: "sandbox",
+        reservationExpiresAt: createdAt,
+        email: "x@example.test",
+        trackingNumber: tracking,
+        createdAt,
+      })
+      .returning({ id: orders.id });
+    await database.db.insert(orderItems).values({ orderId: order!.id, productName: name, quantity: 2, unitPrice: 500, normalUnitPrice: 500 });
+    return order!.id;
+  }
+
+  it("redirects to /login with the way back when there is no session", async () => {
+    const res = await call(accountLoader, new Request("https://shop.test/account?tab=orders"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Faccount%3Ftab%3Dorders");
+    const forged = await call(accountLoader, withCookie("/account", "A".repeat(43)));
+    expect(forged.status).toBe(302);
+  });
+
+  it("lists only the user's own orders, newest first, without pending ones", async () => {
+    const alice = await createUser(database.db, { fullName: "Alice" });
+    const bob = await createUser(database.db, { fullName: "Bob" });
+    const old = await addOrder(alice.id, "completed", new Date("2025-01-01T10:00:00Z"), "Alice Old Box", "AB123456789GB");
+    const recent = await addOrder(alice.id, "failed", new Date("2025-03-01T10:00:00Z"), "Alice New Box");
+    await addOrder(alice.id, "pending", new Date("2025-04-01T10:00:00Z"), "Alice Pending Box");
+    await addOrder(bob.id, "completed", new Date("2025-02-01T10:00:00Z"), "Bob Secret Box");
+
+    const token = await signedIn(alice.email);
+    const res = await call(accountLoader, withCookie("/account?tab=orders", token));
+    expect(res.status).toBe(200);
+    const body = res.body as { orders: { id: number; items: { productName: string }[] }[]; profile: { fullName: string } };
+    expect(body.orders.map((o) => o.id)).toEqual([recent, old]);
+    expect(body.orders[0]!.items[0]!.productName).toBe("Alice New Box");
+    expect(JSON.stringify(body)).not.toContain("Bob");
+    expect(body.profile.fullName).toBe("Alice");
+  });
+
+  it("saves the profile of the session's user only: ids, email and role in the post are ignored", async () => {
+    const alice = await createUser(database.db, { fullName: "Alice" });
+    const bob = await createUser(database.db, { fullName: "Bob" });
+    const token = await signedIn(alice.email);
+    const res = await call(
+      accountAction,
+      withCookie("/account", token, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          intent: "update-profile",
+          id: bob.id,
+          userId: bob.id,
+          email: "taken-over@evil.example",
+          role: "admin",
+          premiumStatus: "true",
+          fullName: "Alice Liddell",
+          addressLine1: "1 Rabbit Hole",
+          addressLine2: "",
+          city: "Oxford",
+          region: "Oxfordshire",
+          postalCode: "ox1 2jd",
+          country: "United Kingdom",
+        }),
+      }),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/account?tab=profile&saved=1");
+    const [a] = await database.db.select().from(profiles).where(eq(profiles.id, alice.id));
+    expect(a).toMatchObject({ fullName: "Alice Liddell", addressLine2: null, postalCode: "OX1 2JD", country: "United Kingdom", email: alice.email, premiumStatus: false });
+    const [b] = await database.db.select().from(profiles).where(eq(profiles.id, bob.id));
+    expect(b).toMatchObject({ fullName: "Bob", addressLine1: null });
+    const [aUser] = await database.db.select().from(users).where(eq(users.id, alice.id));
+    expect(aUser).toMatchObject({ email: alice.email, role: "customer" });
+  });
+
+  it("refuses a country outside the spec's 8 and a bad UK postcode with 400, keeping the input", async () => {
+    const alice = await createUser(database.db);
+    const token = await signedIn(alice.email);
+    const post = (fields: Record<string, string>) =>
+      call(
+        accountAction,
+        withCookie("/account", token, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "update-profile", fullName: "Alice", addressLine1: "1 Road", city: "Leeds", region: "Yorkshire", ...fields }),
+        }),
+      );
+    const country = await post({ postalCode: "LS1 1AA", country: "Narnia" });
+    expect(country.status).toBe(400);
+    expect(country.body).toMatchObject({ errors: { country: "Please choose a country from the list" }, values: { city: "Leeds" } });
+    const postcode = await post({ postalCode: "12345", country: "United Kingdom" });
+    expect(postcode.status).toBe(400);
+    expect(postcode.body).toMatchObject({ errors: { postalCode: expect.stringContaining("UK postcode") } });
+    const abroad = await post({ postalCode: "75001", country: "France" });
+    expect(abroad.status).toBe(302);
+  });
+
+  it("refuses a profile change without a session", async () => {
+    const res = await call(accountAction, formRequest("/account", { intent: "update-profile", fullName: "Nobody" }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("shows the Subscription tab only with an active subscription", async () => {
+    const alice = await createUser(database.db);
+    const token = await signedIn(alice.email);
+    const before = await call(accountLoader, withCookie("/account?tab=subscription", token));
+    expect(before.body).toMatchObject({ tabs: ["profile", "orders"], tab: "profile", subscription: null });
+    await database.db.insert(subscriptions).values({
+      userId: alice.id,
+      provider: "sandbox",
+      planType: "monthly",
+      status: "active",
+      amount: 499,
+      currentPeriodEnd: new Date(Date.now() + 20 * 86400_000),
+    });
+    const after = await call(accountLoader, withCookie("/account?tab=subscription", token));
+    expect(after.body).toMatchObject({ tabs: ["profile", "orders", "subscription"], tab: "subscription", subscription: { amount: 499 } });
+    expect((after.body as { user: { isPremium: boolean } }).user.isPremium).toBe(true);
+  });
+});
+
+describe("logout route", () => {
+  it("deletes the session on the server and clears the cookie", async () => {
+    const { email } = await createUser(database.db);
+    const token = await signedIn(email);
+    const res = await call(logoutAction, withCookie("/logout", token, { method: "POST" }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(res.headers.get("Set-Cookie")).toMatch(/^nm_session=; .*Max-Age=0/);
+    expect(await database.db.$count(sessions, eq(sessions.tokenHash, hashToken(token)))).toBe(0);
+    // The old cookie replayed after sign-out is worth nothing.
+    const replay = await call(accountLoader, withCookie("/account", token));
+    expect(replay.status).toBe(302);
+  });
+});
+
+describe("admin outbox route", () => {
+  it("is 401 without a session, 403 for a customer and open to an ADMIN_EMAILS account", async () => {
+    const anonymous = await call(outboxLoader, new Request("https://shop.test/admin/outbox"));
+    expect(anonymous).toMatchObject({ status: 401 });
+    const customer = await createUser(database.db);
+    const customerRes = await call(outboxLoader, withCookie("/admin/outbox", await signedIn(customer.email)));
+    expect(customerRes.status).toBe(403);
+    const boss = await createUser(database.db, { email: "boss@shop.test", adminEmails: context.env.adminEmails });
+    const bossRes = await call(outboxLoader, withCookie("/admin/outbox", await signedIn(boss.email)));
+    expect(bossRes.status).toBe(200);
+    expect(bossRes.body).toMatchObject({ emails: expect.any(Array) });
+  });
+});
