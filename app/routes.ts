@@ -19,5 +19,10 @@ export default [
   route("reset-password/:token?", "routes/reset-password.tsx"),
   route("account", "routes/account.tsx"),
   route("admin/outbox", "routes/admin-outbox.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("checkout/cancel", "routes/checkout-cancel.tsx"),
+  route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),
+  route("order/success", "routes/order-success.tsx"),
+  route("api/stripe/webhook", "routes/api-stripe-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import type { ShopContext } from "~/load-context";
 import { runOutbox } from "~/modules/email/worker.server";
 import { cleanUpAccounts } from "~/modules/accounts/cleanup.server";
+import { runReservationSweep } from "~/modules/orders/jobs.server";
 
 export interface BackgroundJob {
   name: string;
@@ -15,6 +16,7 @@ export interface BackgroundJob {
 export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "outbox", everyMs: 5_000, run: runOutbox },
   { name: "accounts-cleanup", everyMs: 60 * 60_000, run: cleanUpAccounts },
+  { name: "reservation-sweep", everyMs: 30_000, run: runReservationSweep },
 ];
 
 export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

@@ -185,6 +185,35 @@ export interface PaymentProvider {
    * its events are handed to the same handler in-process, so it always throws.
    */
   parseWebhook(rawBody: string, signatureHeader: string | null): PaymentEvent;
+
+  /**
+   * A subscription as the provider holds it now; null when the provider does not know the id.
+   * Membership events are applied from this, not from the event's copy, so events that arrive
+   * late or out of order cannot roll the subscription back.
+   */
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionInfo | null>;
+}
+
+/** A Pro subscription as the provider sees it (Stripe's `subscription` object, read). */
+export interface SubscriptionInfo {
+  id: string;
+  /** Stripe's status: active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired, paused. */
+  status: string;
+  /** Cancelled by the customer: stays active until `currentPeriodEnd`, then ends. */
+  cancelAtPeriodEnd: boolean;
+  customerId: string | null;
+  /** Copied from the subscription session (at least { userId, planType }). */
+  metadata: Record<string, string>;
+  /** The plan, from metadata or the price's interval; null when neither says. */
+  planType: PlanType | null;
+  /** Price per billing period in pence, when known. */
+  amount: number | null;
+  startDate: Date | null;
+  currentPeriodStart: Date | null;
+  /** The end of the paid period: Pro lasts until then. */
+  currentPeriodEnd: Date | null;
+  /** When it ended (status canceled); null while it runs. */
+  endedAt: Date | null;
 }
 
 /** Stripe fills `{CHECKOUT_SESSION_ID}` in success URLs; the sandbox does the same. */

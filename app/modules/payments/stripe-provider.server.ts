@@ -12,8 +12,10 @@ import {
   type PlanType,
   type RefundInput,
   type RefundResult,
+  type SubscriptionInfo,
 } from "./provider";
 import { sessionInfoFromObject } from "./session-object";
+import { subscriptionInfoFromObject } from "./subscription-object";
 
 export interface StripeProviderConfig {
   secretKey: string;
@@ -245,6 +247,16 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         object: event.data.object as unknown as Record<string, unknown>,
         raw: JSON.parse(rawBody),
       };
+    },
+
+    async retrieveSubscription(subscriptionId: string): Promise<SubscriptionInfo | null> {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+        return subscriptionInfoFromObject(subscription as unknown as Record<string, unknown>, config.planPriceIds);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw wrap("subscription lookup", error);
+      }
     },
   };
 }

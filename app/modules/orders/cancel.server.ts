@@ -1,0 +1,26 @@
+import type { Db } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { and, eq } from "drizzle-orm";
+import type { PaymentProvider } from "~/modules/payments/provider";
+import { cancelCheckout } from "./fulfilment.server";
+
+/**
+ * The customer walked away from the payment page. Their pending order (and only theirs) is
+ * marked failed and its stock released now; then the provider session is closed so it cannot
+ * be paid later (best effort: a payment that still slips through is a late payment, handled
+ * by fulfilment with re-reserve or refund).
+ */
+export async function cancelOrderCheckout(db: Db, provider: PaymentProvider, target: { orderId: number; userId: string }) {
+  const result = await cancelCheckout(db, target, "failed");
+  if (!result?.changed) return result;
+  const [order] = await db
+    .select({ sessionId: orders.paymentSessionId, provider: orders.paymentProvider })
+    .from(orders)
+    .where(and(eq(orders.id, target.orderId), eq(orders.userId, target.userId)));
+  if (order?.sessionId && order.provider === provider.name) {
+    await provider.expireCheckoutSession(order.sessionId).catch((error: unknown) => {
+      console.error(`[checkout] could not close payment session ${order.sessionId}:`, (error as Error).message);
+    });
+  }
+  return result;
+}

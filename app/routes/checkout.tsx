@@ -1,0 +1,46 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { cartErrorPath } from "~/modules/orders/checkout-errors";
+import { createCheckout } from "~/modules/orders/checkout.server";
+import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
+import { getCurrentUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/checkout";
+
+/**
+ * Only a coupon code is read from the form. Prices, quantities, products and the customer
+ * all come from the database and the session: anything else a client sends is ignored.
+ */
+const checkoutForm = z.object({
+  couponCode: z.string().trim().max(64).optional(),
+});
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Checkout", description: "Secure checkout.", noindex: true });
+
+/** There is no checkout page: the cart is where checkout starts. */
+export function loader() {
+  return redirect("/cart");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getCurrentUser(request, context);
+  // Back to the cart after signing in, not to this POST-only URL.
+  if (!user) return redirect(`/login?redirectTo=${encodeURIComponent("/cart")}`);
+
+  const form = await request.formData();
+  const parsed = checkoutForm.safeParse({ couponCode: form.get("couponCode") ?? undefined });
+  if (!parsed.success) return redirect(cartErrorPath("invalid_coupon"));
+
+  const result = await createCheckout(
+    context.db,
+    { userId: user.id, couponCode: parsed.data.couponCode },
+    paymentProviderFor(context),
+    { publicUrl: context.env.publicUrl, reservationMinutes: context.env.RESERVATION_MINUTES },
+  );
+  if (!result.ok) {
+    console.warn(`[checkout] refused for user ${user.id}: ${result.code} (${result.message})`);
+    return redirect(cartErrorPath(result.code, result.productName));
+  }
+  return redirect(result.url);
+}

@@ -1,0 +1,289 @@
+/**
+ * A local HTTP stand-in for the few Stripe endpoints the shop calls, for tests. Point the
+ * SDK at it with STRIPE_API_BASE=fake.url (host/port/protocol, maxNetworkRetries 0).
+ *
+ *   const fake = await startStripeFake();
+ *   ... createStripeProvider({ secretKey: "sk_test_fake", apiBase: fake.url, ... })
+ *   fake.completeSession(id)             // the customer paid on Stripe's page
+ *   fake.signedEvent("checkout.session.completed", fake.session(id), SECRET)  // → { payload, header }
+ *   await fake.close();
+ *
+ * Implemented: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
+ * POST /v1/checkout/sessions/:id/expire, POST /v1/refunds, POST /v1/coupons,
+ * POST /v1/billing_portal/sessions. Add more with `fake.route(method, /regex/, handler)`
+ * (e.g. subscriptions); `fake.objects` is the shared store, `fake.requests` the call log.
+ * Idempotency keys behave like Stripe's: same key + same path → the first response again.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export type StripeObject = Record<string, any>;
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  body: StripeObject;
+  headers: IncomingMessage["headers"];
+}
+
+export interface FakeResponse {
+  status: number;
+  body: unknown;
+}
+
+export type FakeHandler = (req: FakeRequest, match: RegExpMatchArray, fake: StripeFake) => FakeResponse | Promise<FakeResponse>;
+
+export interface StripeFake {
+  /** e.g. http://127.0.0.1:43210 */
+  url: string;
+  /** Every object by id (sessions, refunds, coupons, portal sessions, ...). */
+  objects: Map<string, StripeObject>;
+  requests: FakeRequest[];
+  route(method: string, pattern: RegExp, handler: FakeHandler): void;
+  /** Makes the next call matching method+path answer with this status and a Stripe error. */
+  failNext(method: string, pathPattern: RegExp, status?: number, message?: string): void;
+  session(id: string): StripeObject;
+  /** What Stripe does when the customer pays: status complete, payment_status paid, a payment intent. */
+  completeSession(id: string): StripeObject;
+  /** A webhook delivery signed as Stripe would sign it. */
+  signedEvent(type: string, object: StripeObject, secret: string, options?: { id?: string; timestamp?: number }): { id: string; payload: string; header: string };
+  close(): Promise<void>;
+}
+
+export function fakeId(prefix: string): string {
+  return `${prefix}_fake${randomBytes(10).toString("hex")}`;
+}
+
+export const error = (status: number, message: string, type = "invalid_request_error", code?: string): FakeResponse => ({
+  status,
+  body: { error: { type, message, ...(code ? { code } : {}) } },
+});
+
+/** Stripe's form encoding (`a[b][0][c]=x`) → nested objects and arrays. */
+export function parseStripeForm(text: string): StripeObject {
+  const root: StripeObject = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const parts = rawKey.split(/\[|\]\[|\]/).filter((p) => p !== "");
+    let node: any = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]!);
+      const key = /^\d+$/.test(part) && Array.isArray(node) ? Number(part) : part;
+      if (last) node[key] = value;
+      else {
+        node[key] ??= nextIsIndex ? [] : {};
+        node = node[key];
+      }
+    });
+  }
+  return root;
+}
+
+const int = (v: unknown) => (v === undefined ? undefined : Number(v));
+
+export async function startStripeFake(): Promise<StripeFake> {
+  const objects = new Map<string, StripeObject>();
+  const requests: FakeRequest[] = [];
+  const routes: { method: string; pattern: RegExp; handler: FakeHandler }[] = [];
+  const idempotent = new Map<string, FakeResponse>();
+  const failures: { method: string; pattern: RegExp; status: number; message: string }[] = [];
+  const signer = new Stripe("sk_test_signer");
+
+  const fake: StripeFake = {
+    url: "",
+    objects,
+    requests,
+    route(method, pattern, handler) {
+      routes.unshift({ method, pattern, handler }); // later registrations win
+    },
+    failNext(method, pathPattern, status = 500, message = "Simulated Stripe failure") {
+      failures.push({ method, pattern: pathPattern, status, message });
+    },
+    session(id) {
+      const s = objects.get(id);
+      if (!s) throw new Error(`no fake session ${id}`);
+      return s;
+    },
+    completeSession(id) {
+      const s = fake.session(id);
+      s.status = "complete";
+      s.payment_status = "paid";
+      if (s.mode === "payment") s.payment_intent ??= fakeId("pi");
+      if (s.mode === "subscription") {
+        s.subscription ??= fakeId("sub");
+        s.customer ??= fakeId("cus");
+      }
+      return s;
+    },
+    signedEvent(type, object, secret, options = {}) {
+      const id = options.id ?? fakeId("evt");
+      const created = options.timestamp ?? Math.floor(Date.now() / 1000);
+      const payload = JSON.stringify({
+        id,
+        object: "event",
+        api_version: "2026-10-28.endive",
+        created,
+        type,
+        livemode: false,
+        pending_webhooks: 1,
+        data: { object },
+      });
+      const header = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp: options.timestamp });
+      return { id, payload, header };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  // --- Checkout Sessions -------------------------------------------------------------------
+  fake.route("POST", /^\/v1\/checkout\/sessions$/, (req) => {
+    const b = req.body;
+    const lines: StripeObject[] = b.line_items ?? [];
+    if (!["payment", "subscription"].includes(b.mode)) return error(400, "Invalid mode");
+    if (!b.success_url) return error(400, "Missing required param: success_url.");
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = int(b.expires_at) ?? now + 24 * 3600;
+    if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
+      return error(400, "The `expires_at` timestamp must be between 30 minutes and 24 hours from now.");
+    }
+    let subtotal = 0;
+    for (const line of lines) {
+      const unit = int(line.price_data?.unit_amount);
+      if (unit === undefined && !line.price) return error(400, "Each line item needs a price or price_data.");
+      subtotal += (unit ?? 0) * Number(line.quantity ?? 1);
+    }
+    let discount = 0;
+    for (const d of b.discounts ?? []) {
+      const coupon = objects.get(d.coupon);
+      if (!coupon) return error(400, `No such coupon: '${d.coupon}'`);
+      discount += coupon.amount_off ?? Math.round((subtotal * (coupon.percent_off ?? 0)) / 100);
+    }
+    const id = `cs_test_${randomBytes(16).toString("hex")}`;
+    const session: StripeObject = {
+      id,
+      object: "checkout.session",
+      mode: b.mode,
+      status: "open",
+      payment_status: "unpaid",
+      amount_subtotal: subtotal,
+      amount_total: Math.max(0, subtotal - discount),
+      currency: "gbp",
+      client_reference_id: b.client_reference_id ?? null,
+      customer: b.customer ?? null,
+      customer_email: b.customer_email ?? null,
+      customer_details: b.customer_email ? { email: b.customer_email } : null,
+      metadata: b.metadata ?? {},
+      payment_intent: null,
+      subscription: null,
+      success_url: b.success_url,
+      cancel_url: b.cancel_url ?? null,
+      expires_at: expiresAt,
+      created: now,
+      livemode: false,
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      line_items_sent: lines,
+    };
+    objects.set(id, session);
+    return { status: 200, body: session };
+  });
+
+  fake.route("GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (_req, m) => {
+    const s = objects.get(m[1]!);
+    return s?.object === "checkout.session" ? { status: 200, body: s } : error(404, `No such checkout.session: '${m[1]}'`, "invalid_request_error", "resource_missing");
+  });
+
+  fake.route("POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (_req, m) => {
+    const s = objects.get(m[1]!);
+    if (s?.object !== "checkout.session") return error(404, `No such checkout.session: '${m[1]}'`, "invalid_request_error", "resource_missing");
+    if (s.status !== "open") return error(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
+    s.status = "expired";
+    return { status: 200, body: s };
+  });
+
+  // --- Coupons, refunds, billing portal ----------------------------------------------------
+  fake.route("POST", /^\/v1\/coupons$/, (req) => {
+    const id = fakeId("coupon");
+    const coupon = {
+      id,
+      object: "coupon",
+      amount_off: int(req.body.amount_off) ?? null,
+      percent_off: req.body.percent_off ? Number(req.body.percent_off) : null,
+      currency: req.body.currency ?? null,
+      duration: req.body.duration ?? "once",
+      max_redemptions: int(req.body.max_redemptions) ?? null,
+      name: req.body.name ?? null,
+    };
+    objects.set(id, coupon);
+    return { status: 200, body: coupon };
+  });
+
+  fake.route("POST", /^\/v1\/refunds$/, (req) => {
+    const pi = req.body.payment_intent;
+    const paid = [...objects.values()].find((o) => o.object === "checkout.session" && o.payment_intent === pi && o.payment_status === "paid");
+    if (!paid) return error(400, `No such payment_intent: '${pi}'`, "invalid_request_error", "resource_missing");
+    const amount = int(req.body.amount) ?? paid.amount_total;
+    const already = [...objects.values()].filter((o) => o.object === "refund" && o.payment_intent === pi).reduce((sum, r) => sum + r.amount, 0);
+    if (already + amount > paid.amount_total) return error(400, "Refund amount is greater than the unrefunded amount on the charge.", "invalid_request_error", "charge_already_refunded");
+    const id = fakeId("re");
+    const refund = { id, object: "refund", amount, currency: "gbp", payment_intent: pi, status: "succeeded", metadata: req.body.metadata ?? {} };
+    objects.set(id, refund);
+    return { status: 200, body: refund };
+  });
+
+  fake.route("POST", /^\/v1\/billing_portal\/sessions$/, (req) => {
+    if (!req.body.customer) return error(400, "Missing required param: customer.");
+    const id = fakeId("bps");
+    const portal = { id, object: "billing_portal.session", customer: req.body.customer, return_url: req.body.return_url ?? null, url: `https://billing.stripe.test/p/session/${id}` };
+    objects.set(id, portal);
+    return { status: 200, body: portal };
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? "/", "http://fake");
+    const bodyText = Buffer.concat(chunks).toString("utf8");
+    const request: FakeRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      body: req.method === "GET" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(bodyText),
+      headers: req.headers,
+    };
+    requests.push(request);
+    const send = (r: FakeResponse) => {
+      res.writeHead(r.status, { "Content-Type": "application/json", "Request-Id": fakeId("req") });
+      res.end(JSON.stringify(r.body));
+    };
+    if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_")) {
+      return send(error(401, "You did not provide an API key.", "invalid_request_error"));
+    }
+    const failure = failures.findIndex((f) => f.method === request.method && f.pattern.test(request.path));
+    if (failure >= 0) {
+      const [f] = failures.splice(failure, 1);
+      return send(error(f!.status, f!.message, f!.status >= 500 ? "api_error" : "invalid_request_error"));
+    }
+    const key = req.headers["idempotency-key"];
+    const idemKey = typeof key === "string" && request.method === "POST" ? `${request.path} ${key}` : null;
+    if (idemKey && idempotent.has(idemKey)) return send(idempotent.get(idemKey)!);
+    for (const route of routes) {
+      if (route.method !== request.method) continue;
+      const match = request.path.match(route.pattern);
+      if (!match) continue;
+      const response = await route.handler(request, match, fake);
+      if (idemKey && response.status < 500) idempotent.set(idemKey, response);
+      return send(response);
+    }
+    send(error(404, `Unrecognized request URL (${request.method}: ${request.path}).`));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e) => {
+      res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ error: { type: "api_error", message: String(e) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}

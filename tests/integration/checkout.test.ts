@@ -1,0 +1,304 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coupons, orderItems, orders, products, sandboxSessions, stockReservations } from "~/db/schema";
+import { createCheckout, type CheckoutConfig } from "~/modules/orders/checkout.server";
+import { cancelCheckout, releaseExpiredReservations } from "~/modules/orders/fulfilment.server";
+import type { PaymentProvider } from "~/modules/payments/provider";
+import { createSandboxProvider } from "~/modules/payments/sandbox-provider.server";
+import { checkoutFixtures } from "../support/checkout-fixtures";
+import { createTestDatabase, usingPostgresServer, type TestDatabase } from "../setup/database";
+
+let database: TestDatabase;
+let fx: ReturnType<typeof checkoutFixtures>;
+let sandbox: PaymentProvider;
+const config: CheckoutConfig = { publicUrl: "http://shop.test", reservationMinutes: 30 };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  fx = checkoutFixtures(database.db);
+  sandbox = createSandboxProvider(database.db, { publicUrl: config.publicUrl, planPrices: { monthly: 499, quarterly: 1299 } });
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+async function orderOf(orderId: number) {
+  const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+  const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const reservations = await database.db.select().from(stockReservations).where(eq(stockReservations.orderId, orderId));
+  return { order: order!, items, reservations };
+}
+
+describe("createCheckout", () => {
+  it("re-prices the cart from the database, reserves stock and creates a pending order and a hosted session", async () => {
+    const user = await fx.customer();
+    const a = await fx.product({ price: 2499, stock: 5 });
+    const b = await fx.product({ price: 350, stock: 3, premiumPrice: 300 });
+    await fx.cart(user.id, [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 1 },
+    ]);
+    const now = new Date();
+    const result = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.url).toBe(`http://shop.test/sandbox/checkout/${result.sessionId}`);
+
+    const { order, items, reservations } = await orderOf(result.orderId);
+    expect(order).toMatchObject({
+      userId: user.id,
+      status: "pending",
+      subtotalAmount: 2 * 2499 + 350,
+      shippingAmount: 529,
+      discountAmount: 0,
+      totalAmount: 2 * 2499 + 350 + 529,
+      normalSubtotalAmount: 2 * 2499 + 350,
+      paymentProvider: "sandbox",
+      paymentSessionId: result.sessionId,
+      email: user.email,
+      shippingName: "Ash Ketchum",
+    });
+    expect(order.reservationExpiresAt.getTime()).toBe(now.getTime() + 30 * 60_000);
+    expect(items.map((i) => [i.productId, i.quantity, i.unitPrice]).sort()).toEqual(
+      [
+        [a.id, 2, 2499],
+        [b.id, 1, 350],
+      ].sort(),
+    );
+    expect(reservations.every((r) => r.status === "held")).toBe(true);
+    expect(await fx.stock(a.id)).toBe(3);
+    expect(await fx.stock(b.id)).toBe(2);
+
+    const [session] = await database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, result.sessionId));
+    expect(session).toMatchObject({ kind: "payment", status: "open", amount: order.totalAmount, clientReferenceId: String(order.id) });
+    expect(session!.lineItems).toContainEqual({ name: "Large Shipping", quantity: 1, unitAmount: 529 });
+    expect(session!.successUrl).toBe("http://shop.test/order/success?session_id={CHECKOUT_SESSION_ID}");
+    expect(session!.cancelUrl).toBe(`http://shop.test/checkout/cancel?order=${order.id}`);
+    expect(session!.expiresAt.getTime()).toBe(order.reservationExpiresAt.getTime());
+    // The cart stays until the payment is confirmed.
+    expect(await fx.stock(a.id)).toBe(3);
+  });
+
+  it("charges Pro members the premium price and records the normal price for the saving", async () => {
+    const user = await fx.customer();
+    await fx.premium(user.id);
+    const p = await fx.product({ price: 5000, premiumPrice: 4500 });
+    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    if (!result.ok) throw new Error(result.message);
+    const { order, items } = await orderOf(result.orderId);
+    expect(items[0]).toMatchObject({ unitPrice: 4500, normalUnitPrice: 5000 });
+    expect(order).toMatchObject({ subtotalAmount: 9000, normalSubtotalAmount: 10000, totalAmount: 9529 });
+  });
+
+  it("applies a valid coupon (case-insensitive) and refuses an unknown, inactive or expired one", async () => {
+    await database.db.insert(coupons).values([
+      { code: "SPRING10", percentOff: 10 },
+      { code: "FIVEOFF", amountOff: 500 },
+      { code: "OLD", percentOff: 50, validUntil: new Date(Date.now() - 1000) },
+      { code: "OFF", percentOff: 50, active: false },
+    ]);
+    const user = await fx.customer();
+    const p = await fx.product({ price: 1999, stock: 50 });
+    await fx.cart(user.id, [{ productId: p.id, quantity: 1 }]);
+
+    const ok = await createCheckout(database.db, { userId: user.id, couponCode: "  spring10 " }, sandbox, config);
+    if (!ok.ok) throw new Error(ok.message);
+    const { order } = await orderOf(ok.orderId);
+    expect(order).toMatchObject({ couponCode: "SPRING10", discountAmount: 200, totalAmount: 1999 - 200 + 529 });
+    const [session] = await database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, ok.sessionId));
+    expect(session!.amount).toBe(order.totalAmount);
+    await cancelCheckout(database.db, { orderId: ok.orderId }, "failed");
+
+    const flat = await createCheckout(database.db, { userId: user.id, couponCode: "fiveoff" }, sandbox, config);
+    if (!flat.ok) throw new Error(flat.message);
+    expect((await orderOf(flat.orderId)).order.totalAmount).toBe(1999 - 500 + 529);
+    await cancelCheckout(database.db, { orderId: flat.orderId }, "failed");
+
+    const stockBefore = await fx.stock(p.id);
+    for (const code of ["NOPE", "OLD", "OFF"]) {
+      const refused = await createCheckout(database.db, { userId: user.id, couponCode: code }, sandbox, config);
+      expect(refused).toMatchObject({ ok: false, code: "invalid_coupon" });
+    }
+    expect(await fx.stock(p.id)).toBe(stockBefore);
+  });
+
+  it("refuses an empty cart", async () => {
+    const user = await fx.customer();
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "empty_cart" });
+  });
+
+  it("refuses a hidden product and takes no stock for any line", async () => {
+    const user = await fx.customer();
+    const visible = await fx.product({ stock: 5 });
+    const hidden = await fx.product({ stock: 5, isVisible: false });
+    await fx.cart(user.id, [
+      { productId: visible.id, quantity: 1 },
+      { productId: hidden.id, quantity: 1 },
+    ]);
+    const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(result).toMatchObject({ ok: false, code: "unavailable", productName: hidden.name });
+    expect(await fx.stock(visible.id)).toBe(5);
+    expect(await fx.stock(hidden.id)).toBe(5);
+    expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
+  });
+
+  it("refuses more than the stock and rolls back the lines already reserved", async () => {
+    const user = await fx.customer();
+    const plenty = await fx.product({ stock: 10 });
+    const scarce = await fx.product({ stock: 1 });
+    await fx.cart(user.id, [
+      { productId: plenty.id, quantity: 2 },
+      { productId: scarce.id, quantity: 2 },
+    ]);
+    const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(result).toMatchObject({ ok: false, code: "out_of_stock", productName: scarce.name });
+    expect(await fx.stock(plenty.id)).toBe(10);
+    expect(await fx.stock(scarce.id)).toBe(1);
+  });
+
+  it("counts paid and pending orders against the per-customer limit, not failed or expired ones", async () => {
+    const user = await fx.customer();
+    const p = await fx.product({ stock: 50, limitPerCustomer: 3 });
+    await fx.cart(user.id, [{ productId: p.id, quantity: 4 }]);
+    // Quantity over the limit straight from the cart (a tampered cart row): refused.
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
+
+    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    const first = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(first.ok).toBe(true);
+    // 2 pending + 2 more > 3
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
+    // Once the first checkout is abandoned its units no longer count.
+    if (first.ok) await cancelCheckout(database.db, { orderId: first.orderId }, "failed");
+    const again = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(again.ok).toBe(true);
+    if (again.ok) {
+      await database.db.update(orders).set({ status: "completed" }).where(eq(orders.id, again.orderId));
+      await database.db.update(stockReservations).set({ status: "sold" }).where(eq(stockReservations.orderId, again.orderId));
+    }
+    await fx.cart(user.id, [{ productId: p.id, quantity: 1 }]);
+    expect((await createCheckout(database.db, { userId: user.id }, sandbox, config)).ok).toBe(true); // 2 paid + 1 = 3
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
+  });
+
+  it("only ever uses the signed-in customer's own cart rows and the database prices", async () => {
+    const me = await fx.customer();
+    const other = await fx.customer();
+    const mine = await fx.product({ price: 1200 });
+    const theirs = await fx.product({ price: 9900 });
+    await fx.cart(me.id, [{ productId: mine.id, quantity: 1 }]);
+    await fx.cart(other.id, [{ productId: theirs.id, quantity: 3 }]);
+    // The request type has no price, product or quantity: there is nothing a client can send.
+    const tampered = { userId: me.id, couponCode: null, price: 1, items: [{ productId: theirs.id, quantity: 1 }] };
+    const result = await createCheckout(database.db, tampered, sandbox, config);
+    if (!result.ok) throw new Error(result.message);
+    const { order, items } = await orderOf(result.orderId);
+    expect(order.userId).toBe(me.id);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ productId: mine.id, quantity: 1, unitPrice: 1200 });
+    expect(await fx.stock(theirs.id)).toBe(10);
+  });
+
+  it("releases the reservation and fails the order when the provider cannot create a session", async () => {
+    const user = await fx.customer();
+    const p = await fx.product({ stock: 4 });
+    await fx.cart(user.id, [{ productId: p.id, quantity: 3 }]);
+    const broken: PaymentProvider = {
+      ...sandbox,
+      name: "sandbox",
+      createCheckoutSession: async () => {
+        throw new Error("provider down");
+      },
+    };
+    const result = await createCheckout(database.db, { userId: user.id }, broken, config);
+    expect(result).toMatchObject({ ok: false, code: "payment_unavailable" });
+    expect(await fx.stock(p.id)).toBe(4);
+    const [order] = await database.db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(order!.status).toBe("failed");
+    const reservations = await database.db.select().from(stockReservations).where(eq(stockReservations.orderId, order!.id));
+    expect(reservations.map((r) => r.status)).toEqual(["released"]);
+  });
+});
+
+describe("cancel and expiry", () => {
+  it("a cancelled checkout gives its stock back once and leaves completed orders alone", async () => {
+    const user = await fx.customer();
+    const p = await fx.product({ stock: 5 });
+    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    if (!result.ok) throw new Error(result.message);
+    expect(await fx.stock(p.id)).toBe(3);
+    // Another customer's id cannot cancel it.
+    const stranger = await fx.customer();
+    expect(await cancelCheckout(database.db, { orderId: result.orderId, userId: stranger.id }, "failed")).toBeNull();
+    expect(await fx.stock(p.id)).toBe(3);
+
+    expect(await cancelCheckout(database.db, { orderId: result.orderId, userId: user.id }, "failed")).toEqual({ orderId: result.orderId, changed: true });
+    expect(await cancelCheckout(database.db, { sessionId: result.sessionId }, "expired")).toEqual({ orderId: result.orderId, changed: false });
+    expect(await fx.stock(p.id)).toBe(5);
+    expect((await orderOf(result.orderId)).order.status).toBe("failed");
+  });
+
+  it("the sweep expires only overdue pending orders, returning each unit exactly once", async () => {
+    const user = await fx.customer();
+    const p = await fx.product({ stock: 6 });
+    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    const t0 = new Date();
+    const early = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now: t0 });
+    const late = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now: new Date(t0.getTime() + 10 * 60_000) });
+    if (!early.ok || !late.ok) throw new Error("checkout failed");
+    expect(await fx.stock(p.id)).toBe(2);
+
+    const at = new Date(t0.getTime() + 31 * 60_000);
+    const [first, second] = await Promise.all([releaseExpiredReservations(database.db, at), releaseExpiredReservations(database.db, at)]);
+    expect([...first.orderIds, ...second.orderIds].filter((id) => id === early.orderId)).toHaveLength(1);
+    expect((await releaseExpiredReservations(database.db, at)).orderIds).not.toContain(early.orderId);
+    expect(await fx.stock(p.id)).toBe(4);
+    expect((await orderOf(early.orderId)).order.status).toBe("expired");
+    expect((await orderOf(late.orderId)).order.status).toBe("pending");
+    expect(first.sessions.concat(second.sessions)).toContainEqual({ orderId: early.orderId, provider: "sandbox", sessionId: early.sessionId });
+  });
+});
+
+describe("concurrency on the real database", () => {
+  it("200 concurrent checkouts by 100 customers for stock 20, limit 2: exactly 20 reserved, nobody above 2, then all back", async () => {
+    if (!(await usingPostgresServer())) console.warn("(running on PGlite: concurrency is serialised there)");
+    const product = await fx.product({ stock: 20, limitPerCustomer: 2, price: 1500 });
+    const customers = [];
+    for (let i = 0; i < 100; i++) customers.push(await fx.customer(`Customer ${i}`));
+    // Half want 1 unit, half want 2: two parallel checkouts of 1 may both succeed, of 2 never.
+    for (const [i, c] of customers.entries()) await fx.cart(c.id, [{ productId: product.id, quantity: 1 + (i % 2) }]);
+
+    const t0 = new Date();
+    const attempts = customers.flatMap((c) => [c, c]).map((c) => createCheckout(database.db, { userId: c.id }, sandbox, { ...config, now: t0 }));
+    const results = await Promise.all(attempts);
+
+    const okOrders = results.flatMap((r) => (r.ok ? [r.orderId] : []));
+    const refusals = results.flatMap((r) => (r.ok ? [] : [r.code]));
+    expect(new Set(refusals)).toEqual(new Set(refusals.filter((c) => c === "out_of_stock" || c === "limit_exceeded")));
+
+    expect(await fx.stock(product.id)).toBe(0);
+    expect(await fx.heldUnits(product.id)).toBe(20);
+    const perCustomer = await database.db
+      .select({ userId: orders.userId, units: sql<number>`sum(${orderItems.quantity})::int` })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.productId, product.id), eq(orders.status, "pending")))
+      .groupBy(orders.userId);
+    expect(perCustomer.reduce((s, r) => s + Number(r.units), 0)).toBe(20);
+    expect(Math.max(...perCustomer.map((r) => Number(r.units)))).toBeLessThanOrEqual(2);
+    expect(okOrders.length).toBeGreaterThanOrEqual(10);
+
+    // Every reservation runs out: all 20 units come back, exactly once.
+    const later = new Date(t0.getTime() + 31 * 60_000);
+    await Promise.all([releaseExpiredReservations(database.db, later), releaseExpiredReservations(database.db, later)]);
+    await releaseExpiredReservations(database.db, later);
+    expect(await fx.stock(product.id)).toBe(20);
+    expect(await fx.heldUnits(product.id)).toBe(0);
+    const statuses = await database.db.select({ status: orders.status }).from(orders).where(inArray(orders.id, okOrders));
+    expect(statuses.every((s) => s.status === "expired")).toBe(true);
+    const [{ min }] = (await database.db.select({ min: sql<number>`min(${products.stock})` }).from(products)) as [{ min: number }];
+    expect(Number(min)).toBeGreaterThanOrEqual(0);
+  }, 120_000);
+});
