@@ -23,6 +23,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {
     baseURL,
@@ -57,6 +58,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DEMO_DATA: "1",
       ADMIN_EMAILS: "admin@e2e.nearmint.test",
+      // The SMTP sink of tests/e2e/global-setup.ts (port derived from E2E_PORT, see tests/e2e/mail.ts).
+      SMTP_URL: `smtp://127.0.0.1:${20000 + Number(process.env.E2E_PORT)}`,
       NODE_ENV: "production",
     },
   },

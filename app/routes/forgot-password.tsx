@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AuthCard, ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/account/form-parts";
-import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "~/modules/accounts/password-reset.server";
+import { RESET_REQUESTED_MESSAGE } from "~/modules/accounts/messages";
+import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { forgotPasswordSchema, formFields, validateForm } from "~/modules/accounts/schemas";
 import { clientIp } from "~/utils/client-ip.server";
 import { pageMeta } from "~/utils/seo";

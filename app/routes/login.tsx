@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/account/form-parts";
 import { PASSWORD_RESET_NOTICE, REGISTERED_NOTICE } from "~/modules/accounts/messages";
@@ -69,6 +70,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // After a refused sign-in the password is cleared and focused for the next try; the email stays.
+  useEffect(() => {
+    if (actionData?.message && passwordRef.current) {
+      passwordRef.current.value = "";
+      passwordRef.current.focus();
+    }
+  }, [actionData]);
   const registerHref = loaderData.redirectTo ? `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/register";
   return (
     <AuthCard title="Login" intro="Welcome back. Log in to see your orders and profile.">
@@ -89,7 +98,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           defaultValue={actionData?.values.email ?? ""}
           error={errors.email}
         />
-        <TextField name="password" label="Password" type="password" autoComplete="current-password" required error={errors.password} />
+        <TextField
+          ref={passwordRef}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <label className="inline-flex items-center gap-2 text-sm text-slate-700">
             <input

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthCard, ErrorBox, SubmitButton, TextField } from "~/components/account/form-parts";
-import { PASSWORD_HINT } from "~/modules/accounts/messages";
-import { isResetTokenUsable, RESET_LINK_INVALID, resetPassword } from "~/modules/accounts/password-reset.server";
+import { PASSWORD_HINT, RESET_LINK_INVALID } from "~/modules/accounts/messages";
+import { isResetTokenUsable, resetPassword } from "~/modules/accounts/password-reset.server";
 import { PASSWORD_MAX_LENGTH } from "~/modules/accounts/policy";
 import { formFields, PASSWORDS_DO_NOT_MATCH, resetPasswordSchema, validateForm } from "~/modules/accounts/schemas";
 import { getCurrentSession } from "~/utils/auth.server";

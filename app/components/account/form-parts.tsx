@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert } from "lucide-react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref } from "react";
 import { useNavigation } from "react-router";
 
 /** A labelled input with its hint and error tied to it for screen readers. */
@@ -15,6 +15,7 @@ export function TextField({
   label: string;
   error?: string;
   hint?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = input.id ?? `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;

@@ -7,3 +7,7 @@ export const PASSWORD_RESET_NOTICE = "Your password has been changed. Please log
 export const EMAIL_READ_ONLY = "Email cannot be changed";
 export const NO_ORDERS = "No orders yet";
 export const PROFILE_SAVED = "Your profile has been saved.";
+/** Shown for every reset request, account or not: the page never tells who has an account. */
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that email, we have sent a link to reset your password. The link works once and expires in 1 hour.";
+export const RESET_LINK_INVALID = "This password reset link is invalid, has already been used or has expired. Please request a new one.";

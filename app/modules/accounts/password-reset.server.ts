@@ -10,10 +10,9 @@ import { deleteUserSessions } from "./sessions.server";
 import { generateToken, hashToken, TOKEN_PATTERN } from "./tokens.server";
 import { tooManyAttemptsMessage } from "./users.server";
 
-/** Shown for every request, account or not: the page never tells who has an account. */
-export const RESET_REQUESTED_MESSAGE =
-  "If an account exists for that email, we have sent a link to reset your password. The link works once and expires in 1 hour.";
-export const RESET_LINK_INVALID = "This password reset link is invalid, has already been used or has expired. Please request a new one.";
+import { RESET_LINK_INVALID } from "./messages";
+
+export { RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from "./messages";
 
 export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/reset-password/${token}`;

@@ -1,0 +1,284 @@
+import { randomBytes } from "node:crypto";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { query } from "./db";
+import { waitForEmail } from "./mail";
+
+/**
+ * Accounts in a real browser against the production build: sign-up, sign-in with and
+ * without "remember me", the profile, sign-out, protected pages, and a password reset
+ * through the email the shop really sent to the test SMTP server.
+ */
+const PASSWORD = "Tangerine-Otter-2048";
+const NEW_PASSWORD = "Midnight-Heron-7319";
+
+function uniqueEmail(prefix = "acct") {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@e2e.nearmint.test`;
+}
+
+async function register(page: Page, { name = "Ash Collector", email, password = PASSWORD }: { name?: string; email: string; password?: string }) {
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login\?registered=true$/);
+}
+
+async function logIn(page: Page, email: string, password = PASSWORD, { remember = false } = {}) {
+  if (new URL(page.url()).pathname !== "/login") await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  if (remember) await page.getByLabel("Remember me").check();
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === "nm_session");
+}
+
+test.describe("accounts", () => {
+  test("register → login → edit profile → logout → login with remember-me", async ({ page, context }) => {
+    const email = uniqueEmail();
+    await page.goto("/register");
+    await expect(page.getByText("Password should be at least 8 characters")).toBeVisible();
+    await page.getByLabel("Full name").fill("Ash Collector");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/login\?registered=true$/);
+    await expect(page.getByRole("status").filter({ hasText: "Account created successfully! Please now login with your email and password." })).toBeVisible();
+
+    // Without remember-me: a browser-session cookie (no expiry), HttpOnly, SameSite=Lax.
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    const cookie = await sessionCookie(context);
+    expect(cookie).toBeDefined();
+    expect(cookie!.expires).toBe(-1);
+    expect(cookie!.httpOnly).toBe(true);
+    expect(cookie!.sameSite).toBe("Lax");
+    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Subscription" })).toHaveCount(0);
+    await expect(page.getByTestId("premium-badge")).toHaveCount(0);
+    await expect(page.locator("header").getByRole("link", { name: "Account" })).toBeVisible();
+
+    // Edit Profile / Cancel toggle, then save.
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await expect(page.getByText("Email cannot be changed")).toBeVisible();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByLabel("Address line 1")).toHaveCount(0);
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    const countries = await page.getByLabel("Country").locator("option:not([disabled])").allTextContents();
+    expect(countries).toEqual(["United Kingdom", "United States", "Canada", "Australia", "France", "Germany", "Japan", "Spain"]);
+    await page.getByLabel("Full name").fill("Ash Ketchum-Collector");
+    await page.getByLabel("Address line 1").fill("12 Pallet Road");
+    await page.getByLabel("City").fill("Manchester");
+    await page.getByLabel("County / State / Region").fill("Greater Manchester");
+    await page.getByLabel("Postal code").fill("m1 1ae");
+    await page.getByLabel("Country").selectOption("United Kingdom");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+    await expect(page.getByText("12 Pallet Road, Manchester, Greater Manchester, M1 1AE, United Kingdom")).toBeVisible();
+    await expect(page.getByText("Ash Ketchum-Collector")).toBeVisible();
+
+    // A refused save keeps what was typed.
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await page.getByLabel("City").fill("Leeds");
+    await page.getByLabel("Postal code").fill("not a postcode");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Please enter a valid UK postcode")).toBeVisible();
+    await expect(page.getByLabel("City")).toHaveValue("Leeds");
+    await page.getByRole("link", { name: "Cancel" }).click();
+
+    // Orders: the empty state.
+    await page.getByRole("tab", { name: "Orders" }).click();
+    await expect(page.getByText("No orders yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse Products" })).toHaveAttribute("href", "/");
+
+    // Logout ends the session on the server too.
+    const token = (await sessionCookie(context))!.value;
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await sessionCookie(context)).toBeUndefined();
+    const rows = await query("SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [email]);
+    expect(rows).toHaveLength(0);
+    await context.addCookies([{ name: "nm_session", value: token, url: page.url() }]);
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+
+    // With remember-me: a cookie for 30 days.
+    await logIn(page, email, PASSWORD, { remember: true });
+    await expect(page).toHaveURL(/\/account$/);
+    const remembered = await sessionCookie(context);
+    const days = (remembered!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(remembered!.value).not.toBe(token);
+  });
+
+  test("shows busy labels while signing up and signing in", async ({ page }) => {
+    const email = uniqueEmail("busy");
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Busy Bee");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    // Hold the submission so the busy state can be seen.
+    await page.route("**/register.data", async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("button", { name: "Creating account..." })).toBeDisabled();
+    await expect(page).toHaveURL(/\/login\?registered=true$/);
+
+    await page.route("**/login.data", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test("a wrong password and an unknown email get the same red message", async ({ page }) => {
+    const email = uniqueEmail("wrong");
+    await register(page, { email });
+    await logIn(page, email, "Not-My-Password-99");
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveText("Invalid email or password.");
+    await expect(alert).toHaveClass(/bg-red-50/);
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("Password")).toHaveValue("");
+    await logIn(page, uniqueEmail("nobody"), "Not-My-Password-99");
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("mismatched passwords are refused before and after submitting", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Misty");
+    const email = uniqueEmail("mismatch");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD + "x");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    expect(await query("SELECT 1 FROM users WHERE email = $1", [email])).toHaveLength(0);
+
+    // Without the browser check (JavaScript off), the server says the same.
+    const response = await page.request.post("/register", {
+      form: { fullName: "Misty", email, password: PASSWORD, confirmPassword: "different-one" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Passwords do not match");
+
+    // A common password is refused with a clear message, the typed name and email stay.
+    await page.getByLabel("Password", { exact: true }).fill("Password123!");
+    await page.getByLabel("Confirm password").fill("Password123!");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toContainText("too common");
+    await expect(page.getByLabel("Full name")).toHaveValue("Misty");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+  });
+
+  test("a protected page sends a visitor to login and back again, never off-site", async ({ page }) => {
+    const email = uniqueEmail("return");
+    await register(page, { email });
+    await page.goto("/account?tab=orders");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%3Ftab%3Dorders$/);
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/account\?tab=orders$/);
+    await expect(page.getByRole("tab", { name: "Orders" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Client-side navigation to a protected page also lands on login with the way back.
+    await page.goto("/");
+    await page.locator("header").getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/login?redirectTo=//evil.example/phish");
+    await logIn(page, email);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/account$/);
+  });
+
+  test("password reset through the email actually delivered", async ({ page, browser }) => {
+    const email = uniqueEmail("reset");
+    await register(page, { email });
+
+    // Another browser signed in to the same account: the reset must end that session.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await logIn(otherPage, email);
+    await expect(otherPage).toHaveURL(/\/account$/);
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    const notice = "If an account exists for that email, we have sent a link to reset your password.";
+    await expect(page.getByText(notice)).toBeVisible();
+
+    // An unknown address gets exactly the same page.
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText(notice)).toBeVisible();
+
+    const mail = await waitForEmail(email, (m) => m.subject.includes("Reset your"));
+    const link = mail.text.match(/https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]{43}/)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    expect(new URL(link!).origin).toBe(new URL(page.url()).origin);
+
+    await page.goto(link!);
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/login\?reset=true$/);
+    await expect(page.getByText("Your password has been changed.")).toBeVisible();
+
+    // The other browser is signed out; the old password no longer works; the new one does.
+    await otherPage.goto("/account");
+    await expect(otherPage).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+    await other.close();
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+    await logIn(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/account$/);
+
+    // The link works once.
+    const response = await page.goto(link!);
+    expect(response?.status()).toBe(410);
+    await expect(page.getByText("This password reset link is invalid, has already been used or has expired.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
+  });
+
+  test("the outbox is for admins only", async ({ page }) => {
+    const email = uniqueEmail("customer");
+    await register(page, { email });
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+    const refused = await page.goto("/admin/outbox");
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByText("You do not have permission to view this page.")).toBeVisible();
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const anonymous = await page.goto("/admin/outbox");
+    expect(anonymous?.status()).toBe(401);
+    await expect(page.getByText("Please log in to view this page.")).toBeVisible();
+  });
+});
