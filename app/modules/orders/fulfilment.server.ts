@@ -15,6 +15,9 @@ import {
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** Thrown inside the savepoint to undo a partial re-reservation. */
+class RetakeRefused extends Error {}
+
 export interface FulfilDeps {
   provider: PaymentProvider;
   /** The session as an already-verified event carried it; otherwise it is asked from the provider. */
@@ -110,16 +113,16 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
       const taken: UnitLine[] = [];
       for (const line of lines) {
         // Any refusal rolls back to the savepoint, so units taken for earlier lines go back.
-        if (line.productId === null) sp.rollback(); // the product was deleted
-        const productId = line.productId!;
+        if (line.productId === null) throw new RetakeRefused(); // the product was deleted
+        const productId = line.productId;
         const limit = limits.get(productId);
-        if (limit != null && (held.get(productId) ?? 0) + line.quantity > limit) sp.rollback();
-        if (!(await takeStock(sp, productId, line.quantity))) sp.rollback();
+        if (limit != null && (held.get(productId) ?? 0) + line.quantity > limit) throw new RetakeRefused();
+        if (!(await takeStock(sp, productId, line.quantity))) throw new RetakeRefused();
         taken.push({ productId, quantity: line.quantity });
       }
       return taken;
     }).catch((error: unknown) => {
-      if ((error as Error).name === "TransactionRollbackError") return null;
+      if (error instanceof RetakeRefused) return null;
       throw error;
     });
     if (!retaken) return markRefunded(tx, order, deps.brand);
