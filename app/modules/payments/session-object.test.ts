@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { sessionInfoFromObject } from "./session-object";
+
+describe("sessionInfoFromObject", () => {
+  it("reads a paid payment-mode session, with expanded or plain ids", () => {
+    const info = sessionInfoFromObject({
+      id: "cs_1",
+      mode: "payment",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: 3529,
+      currency: "gbp",
+      client_reference_id: "100001",
+      metadata: { orderId: "100001" },
+      payment_intent: { id: "pi_1" },
+      customer: "cus_1",
+      customer_details: { email: "a@b.test" },
+      expires_at: 1_800_000_000,
+    });
+    expect(info).toMatchObject({
+      id: "cs_1",
+      mode: "payment",
+      status: "complete",
+      paymentStatus: "paid",
+      amountTotal: 3529,
+      clientReferenceId: "100001",
+      metadata: { orderId: "100001" },
+      paymentIntentId: "pi_1",
+      customerId: "cus_1",
+      customerEmail: "a@b.test",
+    });
+    expect(info.expiresAt?.toISOString()).toBe(new Date(1_800_000_000_000).toISOString());
+  });
+
+  it("treats anything unexpected as unpaid, never as paid", () => {
+    for (const payment_status of [undefined, null, "processing", "PAID", 1]) {
+      expect(sessionInfoFromObject({ id: "cs_2", payment_status }).paymentStatus).toBe("unpaid");
+    }
+    expect(sessionInfoFromObject({ id: "cs_3", mode: "subscription", subscription: "sub_1" })).toMatchObject({
+      mode: "subscription",
+      subscriptionId: "sub_1",
+      paymentIntentId: null,
+      metadata: {},
+    });
+  });
+});
