@@ -59,8 +59,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SiteHeader user={loaderData.user} cartCount={loaderData.cartCount} />
       <CartSync cart={loaderData.cart} />
       {navigation.state === "loading" && (
-        <div role="status" aria-live="polite" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-500">
-          <span className="sr-only">Loading...</span>
+        // The spec's shared "Loading..." while the next page's data is on its way: a bar across
+        // the top and a visible pill, announced once to screen readers.
+        <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-50">
+          <div className="h-1 animate-pulse bg-amber-500" />
+          <span
+            data-testid="navigation-loading"
+            className="absolute left-1/2 top-3 -translate-x-1/2 rounded-full bg-slate-900/90 px-4 py-1.5 text-sm font-semibold text-white shadow-lg"
+          >
+            Loading...
+          </span>
         </div>
       )}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">

@@ -24,5 +24,12 @@ export default [
   route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),
   route("order/success", "routes/order-success.tsx"),
   route("api/stripe/webhook", "routes/api-stripe-webhook.ts"),
+  route("language/:slug", "routes/language.tsx"),
+  route("category/:slug", "routes/category.tsx"),
+  route("products/:slug", "routes/product.tsx"),
+  route("search", "routes/search.tsx"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("sitemap/:file", "routes/sitemap-part.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

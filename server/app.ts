@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { ShopContext } from "~/load-context";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { catalogueCache } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
 import { securityHeaders } from "./security-headers";
 
@@ -50,6 +51,8 @@ export function createApp({ context, build, clientDir, before = [] }: AppOptions
   for (const middleware of before) app.use(middleware);
 
   app.use(rejectCrossSiteWrites(context.env.publicUrl));
+  // Anonymous catalogue pages: public Cache-Control + ETag/304; anything personal: private, no-store.
+  app.use(catalogueCache());
   // The client address for rate limits (accounts); always overwritten, never the client's own claim.
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";

@@ -3,17 +3,20 @@ import type { ProductCard as ProductCardData } from "~/modules/catalog/queries.s
 import { formatPence } from "~/utils/money";
 
 /**
- * One product tile. `showPremium` shows the member price beside the normal one; members
- * see it as their price, everyone else as what Pro would cost them.
+ * One product tile: image, name, price and the member ("Pro") price when there is one, stock
+ * and the per-customer limit. `eager` is for tiles above the fold; the rest lazy-load.
+ * `showStockCount` shows how many are left ("12 in stock") instead of "Available".
  */
 export function ProductCard({
   product,
   eager = false,
   showStock = true,
+  showStockCount = false,
 }: {
   product: ProductCardData;
   eager?: boolean;
   showStock?: boolean;
+  showStockCount?: boolean;
 }) {
   const available = product.stock > 0;
   return (
@@ -54,7 +57,7 @@ export function ProductCard({
                   : "rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800"
               }
             >
-              {available ? "Available" : "Out of Stock"}
+              {available ? (showStockCount ? `${product.stock} in stock` : "Available") : "Out of Stock"}
             </span>
             {product.limitPerCustomer !== null && (
               <span className="text-slate-500">Limit {product.limitPerCustomer} per customer</span>

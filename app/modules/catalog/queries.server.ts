@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { categories, languages, products } from "~/db/schema";
+import { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT } from "./paging";
 import { buildPrefixQuery, normaliseSearchQuery, plainSearchText, type PrefixQuery, webSearchText } from "./search-query";
 
 /** The fields every product tile shows. Hidden products never leave this module. */
@@ -26,8 +27,6 @@ export type ProductCard = {
   limitPerCustomer: number | null;
 };
 
-/** Product tiles per page on language, category and search pages. */
-export const CATALOGUE_PAGE_SIZE = 48;
 
 /** One page of a longer list; `hasNextPage` comes from fetching one row more than shown. */
 export interface PageOf<T> {
@@ -235,12 +234,6 @@ export async function productBySlug(db: Db, slug: string): Promise<ProductDetail
 // Search
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Up to this many matches are ranked; beyond it a query is "broad" and is served in name order
- * straight from the name index, because ranking tens of thousands of rows per keystroke costs
- * more than it helps (docs/decisions/0005-search-ranking.md).
- */
-export const SEARCH_RANK_LIMIT = 1000;
 
 export interface SearchResults extends PageOf<ProductCard> {
   /** The query as searched: trimmed, control characters removed, at most 200 characters. */
@@ -324,10 +317,9 @@ async function runSearch(
 
 /** How many rows match, counting no further than one past the ranking limit. */
 async function countUpTo(db: Db, matches: ReturnType<typeof sql>): Promise<number> {
-  const rows = await db.execute<{ n: string | number }>(
-    sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${products} WHERE ${matches} LIMIT ${SEARCH_RANK_LIMIT + 1}) AS m`,
-  );
-  return Number(rows.rows[0]?.n ?? 0);
+  const capped = db.select({ one: sql<number>`1`.as("one") }).from(products).where(matches).limit(SEARCH_RANK_LIMIT + 1).as("capped");
+  const [row] = await db.select({ n: count() }).from(capped);
+  return row?.n ?? 0;
 }
 
 function stripTotal<T extends { total: number }>({ total: _total, ...card }: T): Omit<T, "total"> {
@@ -358,4 +350,5 @@ export async function sitemapProducts(db: Db, offset: number, limit: number) {
     .offset(offset);
 }
 
+export { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT };
 export { categories, languages, products };

@@ -6,9 +6,9 @@
  */
 
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "~/db/schema/catalog";
+import { MAX_SEARCH_QUERY_LENGTH } from "./paging";
 
-/** Longer queries are cut, not refused: a pasted paragraph still searches its start. */
-export const MAX_SEARCH_QUERY_LENGTH = 200;
+export { MAX_SEARCH_QUERY_LENGTH };
 /** Words beyond this are ignored by the prefix query (the web-search query still sees them). */
 const MAX_PREFIX_WORDS = 12;
 /** Single letters are matched whole: "a:*" would match half the catalogue's words. */

@@ -1,0 +1,28 @@
+import { ProductCard } from "~/components/product-card";
+import type { ProductCard as ProductCardData } from "~/modules/catalog/queries.server";
+
+/**
+ * A grid of product tiles. The first row loads eagerly (it is usually above the fold); the
+ * rest lazy-load as the visitor scrolls.
+ */
+export function ProductGrid({
+  products,
+  eagerCount = 4,
+  showStockCount = false,
+  testId = "product-tile",
+}: {
+  products: readonly ProductCardData[];
+  eagerCount?: number;
+  showStockCount?: boolean;
+  testId?: string;
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+      {products.map((product, index) => (
+        <li key={product.id} data-testid={testId}>
+          <ProductCard product={product} eager={index < eagerCount} showStockCount={showStockCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,176 @@
+import { Lock, Truck } from "lucide-react";
+import { data, Link } from "react-router";
+import { AddToCartForm } from "~/components/add-to-cart-form";
+import { Breadcrumb } from "~/components/catalogue/breadcrumb";
+import { CatalogueError } from "~/components/catalogue/catalogue-error";
+import { StockBadge } from "~/components/catalogue/stock-badge";
+import { productBySlug } from "~/modules/catalog/queries.server";
+import { breadcrumbJsonLd, jsonLdText, productJsonLd } from "~/modules/catalog/structured-data";
+import { formatPence } from "~/utils/money";
+import { pageMeta } from "~/utils/seo";
+import { useRootData } from "~/utils/use-shop";
+import type { Route } from "./+types/product";
+
+/** GET /products/:slug — one visible product. Hidden and unknown products are the same 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const product = await productBySlug(context.db, params.slug);
+  if (!product) throw data("Product not found", { status: 404 });
+  return { product };
+}
+
+const DESCRIPTION_FALLBACK = "No description available.";
+
+/** A meta description of at most ~155 characters, cut at a word. */
+function summary(text: string, max = 155): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 30)).replace(/[\s,.;:–-]+$/, "")}…`;
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const product = args.loaderData?.product;
+  if (!product) {
+    return pageMeta(args, { title: "Product not found", description: "This product does not exist.", noindex: true });
+  }
+  const availability = product.stock > 0 ? "In stock" : "Out of stock";
+  return pageMeta(args, {
+    title: product.name,
+    description: summary(
+      product.description
+        ? `${formatPence(product.price)} · ${availability}. ${product.description}`
+        : `${product.name}: ${formatPence(product.price)} · ${availability}. ${product.language.name} ${product.category.name}, usually dispatched within 24 hours.`,
+    ),
+    image: product.imageUrl ?? undefined,
+    type: "product",
+  });
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const root = useRootData();
+  const origin = root?.publicUrl ?? "";
+  const isPremium = root?.user?.isPremium ?? false;
+  const memberPriceApplies = isPremium && product.premiumPrice !== null;
+  const absolute = (path: string) => (path.startsWith("http") ? path : origin + path);
+
+  const crumbs = [
+    { name: product.language.name, to: `/language/${product.language.slug}` },
+    { name: product.category.name, to: `/category/${product.category.slug}` },
+    { name: product.name, to: `/products/${product.slug}` },
+  ];
+  const structuredData = [
+    productJsonLd({
+      name: product.name,
+      slug: product.slug,
+      description: product.description,
+      price: product.price,
+      stock: product.stock,
+      imageUrl: product.imageUrl ? absolute(product.imageUrl) : null,
+      url: absolute(`/products/${product.slug}`),
+      category: product.category.name,
+    }),
+    breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: absolute(c.to) }))),
+  ];
+
+  return (
+    <article className="space-y-6">
+      {structuredData.map((item, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(item) }} />
+      ))}
+      <Breadcrumb items={crumbs} />
+
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
+          {product.imageUrl ? (
+            <img
+              src={product.imageUrl}
+              alt={product.name}
+              width={600}
+              height={600}
+              fetchPriority="high"
+              className="block aspect-square h-auto w-full object-cover"
+            />
+          ) : (
+            <div className="grid aspect-square place-items-center text-slate-400">No image</div>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-5">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
+
+          <div data-testid="price" className="space-y-1">
+            {memberPriceApplies ? (
+              <p className="flex flex-wrap items-baseline gap-x-3">
+                <span className="text-3xl font-black text-slate-900">{formatPence(product.premiumPrice!)}</span>
+                <span className="rounded bg-amber-500 px-1.5 py-0.5 text-xs font-bold text-white">PRO</span>
+                <span className="text-lg text-slate-500 line-through">
+                  <span className="sr-only">Normal price </span>
+                  {formatPence(product.price)}
+                </span>
+              </p>
+            ) : (
+              <>
+                <p className="text-3xl font-black text-slate-900">{formatPence(product.price)}</p>
+                {product.premiumPrice !== null && (
+                  <p data-testid="member-price" className="text-sm text-slate-700">
+                    <span className="font-semibold text-amber-700">Pro members pay {formatPence(product.premiumPrice)}</span>{" "}
+                    <Link to="/pro" className="underline hover:text-amber-700">
+                      Join Pro
+                    </Link>
+                  </p>
+                )}
+              </>
+            )}
+          </div>
+
+          <div className="flex flex-wrap items-center gap-3">
+            <StockBadge stock={product.stock} />
+            {product.limitPerCustomer !== null && (
+              <span className="text-sm text-slate-600">Limit {product.limitPerCustomer} per customer</span>
+            )}
+          </div>
+
+          {product.stock > 0 ? (
+            <AddToCartForm product={product} />
+          ) : (
+            <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
+              This product is out of stock. Join our community chat for restock alerts.
+            </p>
+          )}
+
+          <div className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-4">
+            <Truck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+            <div>
+              <p className="font-semibold text-green-900">Fast Shipping</p>
+              <p className="text-sm text-green-800">Usually dispatched within 24 hours.</p>
+            </div>
+          </div>
+
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-lg font-bold text-slate-900">
+              Description
+            </h2>
+            <p data-testid="description" className="mt-2 whitespace-pre-line text-slate-700">
+              {product.description?.trim() || DESCRIPTION_FALLBACK}
+            </p>
+          </section>
+
+          <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
+            <Lock aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" />
+            <div>
+              <p className="font-semibold text-slate-900">Secure Payment</p>
+              <p className="text-sm text-slate-600">
+                Card payments are handled on our payment provider&apos;s secure page; we never see or store your card number.
+              </p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CatalogueError error={error} notFoundTitle="Product not found" />;
+}

@@ -1,0 +1,116 @@
+import { createHash } from "node:crypto";
+import type { RequestHandler } from "express";
+import { GUEST_CART_COOKIE, SESSION_COOKIE } from "~/config/constants";
+
+/**
+ * HTTP caching for the catalogue (home, language, category, product and search pages, and the
+ * `.data` requests of client-side navigations to them).
+ *
+ * Every page carries the header's cart count and the signed-in user, so a page may only be
+ * cached by browsers and shared caches when the request cannot be personal: no session, no guest
+ * cart, no other cookie of ours, and the response sets no cookie. Those get
+ * `public, max-age, stale-while-revalidate` plus an ETag (a hash of the body) and an empty 304
+ * for a matching If-None-Match. Everything else in scope is `private, no-store`.
+ *
+ * The body is held until it is complete to hash it; catalogue pages have no deferred data, so
+ * React Router renders them in one go anyway.
+ */
+
+export interface CatalogueCacheOptions {
+  /** Seconds a shared cache or browser may reuse an anonymous page without asking. */
+  maxAge?: number;
+  /** Seconds after that it may still serve the old page while it fetches a new one. */
+  staleWhileRevalidate?: number;
+}
+
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+/** The URL paths this middleware looks after. */
+export function isCataloguePath(path: string): boolean {
+  const page = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+  if (page === "/" || page === "/_root" || page === "/search") return true;
+  return /^\/(?:language|category|products)\/[^/]+$/.test(page);
+}
+
+/** True when the request carries a cookie that can make the page personal. */
+export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((pair) => {
+    const name = pair.split("=", 1)[0]!.trim();
+    // Our own cookies all start "nm_"; any of them (present or future) may personalise a page.
+    return name === SESSION_COOKIE || name === GUEST_CART_COOKIE || name.startsWith("nm_");
+  });
+}
+
+function ifNoneMatchHas(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+export function catalogueCache({ maxAge = 60, staleWhileRevalidate = 300 }: CatalogueCacheOptions = {}): RequestHandler {
+  const publicCacheControl = `public, max-age=${maxAge}, stale-while-revalidate=${staleWhileRevalidate}`;
+
+  return (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !isCataloguePath(req.path)) return next();
+
+    if (hasPersonalCookie(req.headers.cookie)) {
+      // Set now; a route that answers with something stricter still can overwrite it.
+      res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+      res.vary("Cookie");
+      return next();
+    }
+
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    const toBuffer = (chunk: unknown, encoding?: unknown): Buffer | null => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return null;
+      if (Buffer.isBuffer(chunk)) return chunk;
+      if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    };
+
+    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+      const buffer = toBuffer(chunk, encoding);
+      if (buffer) chunks.push(buffer);
+      const cb = typeof encoding === "function" ? encoding : callback;
+      if (typeof cb === "function") process.nextTick(cb as () => void);
+      return true;
+    }) as typeof res.write;
+
+    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      const buffer = toBuffer(chunk, encoding);
+      if (buffer) chunks.push(buffer);
+      const cb = [chunk, encoding, callback].find((a) => typeof a === "function") as (() => void) | undefined;
+      res.write = write as typeof res.write;
+      res.end = end as typeof res.end;
+      const body = Buffer.concat(chunks);
+
+      const existing = String(res.getHeader("Cache-Control") ?? "");
+      const setsCookie = res.getHeader("Set-Cookie") !== undefined;
+      if (res.statusCode !== 200 || setsCookie || /private|no-store/.test(existing)) {
+        if (setsCookie) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+        return body.length > 0 ? end(body, cb) : end(cb);
+      }
+
+      res.setHeader("Cache-Control", publicCacheControl);
+      res.vary("Cookie");
+      // HEAD has no body to hash; its headers must not claim a tag GET would not give.
+      if (req.method === "HEAD") return end(cb);
+      const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+      res.setHeader("ETag", etag);
+      if (ifNoneMatchHas(req.headers["if-none-match"], etag)) {
+        res.statusCode = 304;
+        res.removeHeader("Content-Type");
+        res.removeHeader("Content-Length");
+        return end(cb);
+      }
+      return body.length > 0 ? end(body, cb) : end(cb);
+    }) as typeof res.end;
+
+    next();
+  };
+}
