@@ -1,6 +1,7 @@
 import type { ShopContext } from "~/load-context";
 import { runOutbox } from "~/modules/email/worker.server";
 import { cleanUpAccounts } from "~/modules/accounts/cleanup.server";
+import { sweepGuestCarts } from "~/modules/cart/cart.server";
 import { runReservationSweep } from "~/modules/orders/jobs.server";
 
 export interface BackgroundJob {
@@ -16,6 +17,7 @@ export interface BackgroundJob {
 export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "outbox", everyMs: 5_000, run: runOutbox },
   { name: "accounts-cleanup", everyMs: 60 * 60_000, run: cleanUpAccounts },
+  { name: "guest-cart-sweep", everyMs: 60 * 60_000, run: (context) => sweepGuestCarts(context.db) },
   { name: "reservation-sweep", everyMs: 30_000, run: runReservationSweep },
 ];
 

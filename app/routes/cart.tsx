@@ -15,6 +15,12 @@ import {
   type CartResult,
 } from "~/modules/cart/cart.server";
 import { summarise } from "~/modules/cart/pricing";
+import {
+  CHECKOUT_ERROR_ITEM_PARAM,
+  CHECKOUT_ERROR_PARAM,
+  checkoutErrorMessage,
+  isCheckoutErrorCode,
+} from "~/modules/orders/checkout-errors";
 import { isPremium } from "~/modules/membership/premium.server";
 import { resolveCartOwner } from "~/utils/guest-cart.server";
 import { formatPence } from "~/utils/money";
@@ -38,7 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : { lines: [], summary: summarise([], premium), isPremium: premium, notices: [] };
   const headers = new Headers(PRIVATE);
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  return data({ ...view, signedIn: user !== null }, { headers });
+  // The checkout action sends the customer back here with a code when it cannot start.
+  const url = new URL(request.url);
+  const code = url.searchParams.get(CHECKOUT_ERROR_PARAM);
+  const checkout = isCheckoutErrorCode(code)
+    ? { code, message: checkoutErrorMessage(code, url.searchParams.get(CHECKOUT_ERROR_ITEM_PARAM)) }
+    : null;
+  return data({ ...view, signedIn: user !== null, checkout }, { headers });
 }
 
 export interface CartActionData {
@@ -208,6 +220,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Shopping Cart</h1>
 
+      {loaderData.checkout &&
+        (loaderData.checkout.code === "cancelled" ? (
+          <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800">
+            {loaderData.checkout.message}
+          </p>
+        ) : (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+            {loaderData.checkout.message}
+          </p>
+        ))}
+
       {notices.length > 0 && (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <p className="font-semibold">Your cart was updated to match what is available now:</p>
@@ -320,7 +343,21 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 <dd data-testid="summary-total">{formatPence(summary.total)}</dd>
               </div>
             </dl>
-            <Form method="post" action="/checkout" className="mt-5">
+            <Form method="post" action="/checkout" className="mt-5 space-y-3">
+              <details className="text-sm">
+                <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Have a coupon code?</summary>
+                <label htmlFor="coupon-code" className="sr-only">
+                  Coupon code
+                </label>
+                <input
+                  id="coupon-code"
+                  name="couponCode"
+                  maxLength={64}
+                  autoComplete="off"
+                  placeholder="Coupon code"
+                  className="mt-2 w-full rounded-lg border border-slate-300 px-3 py-2 uppercase placeholder:normal-case"
+                />
+              </details>
               <button
                 type="submit"
                 disabled={checkingOut || pending}
@@ -349,26 +386,32 @@ function CartRow({ line, onSubmitted }: { line: CartLine; onSubmitted: (key: str
     <tr data-testid="cart-line" data-product-id={line.productId} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 p-4 sm:table-row sm:p-0">
       <td className="col-span-2 sm:px-4 sm:py-4">
         <div className="flex items-start gap-3">
-          <div className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100">
-            {line.imageUrl && <img src={line.imageUrl} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-cover" />}
+          <div className="grid h-16 w-16 shrink-0 place-items-center overflow-hidden rounded-lg bg-slate-100">
+            {line.imageUrl ? (
+              <img src={line.imageUrl} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
+            ) : (
+              <ShoppingCart aria-hidden className="h-6 w-6 text-slate-300" />
+            )}
           </div>
           <div className="min-w-0 space-y-1">
-            <Link to={`/products/${line.slug}`} className="font-semibold text-slate-900 hover:text-amber-700">
+            <Link to={`/products/${line.slug}`} className="block font-semibold text-slate-900 hover:text-amber-700">
               {line.name}
             </Link>
             {line.limitPerCustomer !== null && <p className="text-xs text-slate-500">Limit: {line.limitPerCustomer} per customer</p>}
             {line.stock < CART_LOW_STOCK_THRESHOLD && (
               <p className="text-xs font-medium text-orange-700">Only {line.stock} left in stock</p>
             )}
-            <CartButton
-              intent="remove"
-              productId={line.productId}
-              onSubmitted={onSubmitted}
-              label={`Remove ${line.name}`}
-              className="inline-flex items-center gap-1 rounded text-xs font-medium text-slate-500 hover:text-red-700"
-            >
-              <Trash2 aria-hidden className="h-3.5 w-3.5" /> Remove
-            </CartButton>
+            <div>
+              <CartButton
+                intent="remove"
+                productId={line.productId}
+                onSubmitted={onSubmitted}
+                label={`Remove ${line.name}`}
+                className="inline-flex items-center gap-1 rounded py-1 text-xs font-medium text-slate-500 hover:text-red-700"
+              >
+                <Trash2 aria-hidden className="h-3.5 w-3.5" /> Remove
+              </CartButton>
+            </div>
           </div>
         </div>
       </td>

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { getCurrentUser } from "./auth.server";
+import type { ShellCart } from "~/modules/cart/local-cart";
+import { loadShellCart } from "./guest-cart.server";
 
 /** The signed-in person as the header and every page see them. */
 export interface ShellUser {
@@ -13,6 +15,8 @@ export interface ShellUser {
 export interface ShellData {
   user: ShellUser | null;
   cartCount: number;
+  /** The cart for the browser mirror and "Added to Cart" (spec §3 local cart item shape). */
+  cart: ShellCart;
 }
 
 /**
@@ -21,6 +25,6 @@ export interface ShellData {
  */
 export async function loadShell(request: Request, context: AppLoadContext): Promise<ShellData> {
   const user = await getCurrentUser(request, context);
-  const cartCount = 0; // filled by the cart issue
-  return { user, cartCount };
+  const cart = await loadShellCart(request, context, user);
+  return { user, cartCount: cart.count, cart };
 }

@@ -15,6 +15,7 @@ import {
   mergeGuestIntoUser,
   removeItem,
   setQuantity,
+  sweepGuestCarts,
   type CartOwner,
 } from "~/modules/cart/cart.server";
 import { isPremium } from "~/modules/membership/premium.server";
@@ -490,5 +491,19 @@ describe("bad form input never reaches the cart", () => {
     expect(parseCartForm(form({ intent: "clear", redirectTo: "//evil.example/x" }))).toMatchObject({ redirectTo: "/cart" });
     expect(parseCartForm(form({ intent: "clear", redirectTo: "https://evil.example" }))).toMatchObject({ redirectTo: "/cart" });
     expect(parseCartForm(form({ intent: "clear", redirectTo: "/products/x" }))).toMatchObject({ redirectTo: "/products/x" });
+  });
+});
+
+describe("sweeping stale guest carts", () => {
+  it("deletes guest carts unused for 30 days with their rows, and keeps recent ones", async () => {
+    const stale = await makeGuest();
+    const fresh = await makeGuest();
+    const p = await makeProduct();
+    await addItem(database.db, { guestId: stale }, p.id, 1);
+    await database.db.update(guestCarts).set({ lastSeenAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(guestCarts.id, stale));
+    expect(await sweepGuestCarts(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await database.db.$count(guestCarts, eq(guestCarts.id, stale))).toBe(0);
+    expect(await database.db.$count(cartItems, eq(cartItems.guestId, stale))).toBe(0);
+    expect(await database.db.$count(guestCarts, eq(guestCarts.id, fresh))).toBe(1);
   });
 });

@@ -467,3 +467,18 @@ export async function mergeGuestIntoUser(db: Db, guestId: string, userId: string
 export function productIdsOf(view: Pick<CartView, "lines">): number[] {
   return view.lines.map((l) => l.productId);
 }
+
+/**
+ * Deletes guest carts not used for `maxAgeDays` (their cookie has expired by then), with their
+ * rows. Batched and SKIP LOCKED, so several instances can sweep at once without waiting.
+ */
+export async function sweepGuestCarts(db: Db, maxAgeDays = 30, batch = 1000, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - maxAgeDays * 86_400_000);
+  const result = await db.execute(sql`
+    DELETE FROM ${guestCarts} WHERE ${guestCarts.id} IN (
+      SELECT ${guestCarts.id} FROM ${guestCarts}
+      WHERE ${guestCarts.lastSeenAt} < ${cutoff.toISOString()}
+      LIMIT ${batch} FOR UPDATE SKIP LOCKED
+    )`);
+  return (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+}
