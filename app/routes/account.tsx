@@ -59,6 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/account?tab=profile&saved=1");
 }
 
+/** Personal data: never stored by the browser's or any shared cache. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "My Account", description: "Your profile, orders and subscription.", noindex: true });
 

@@ -27,6 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Personal data: never stored by the browser's or any shared cache. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Email outbox", description: "Emails the shop has queued and sent.", noindex: true });
 

@@ -47,7 +47,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [mismatch, setMismatch] = useState(false);
   if (!loaderData.usable) {
     return (
-      <AuthCard title="Reset link expired">
+      <AuthCard title="Reset link no longer valid">
         <ErrorBox>{RESET_LINK_INVALID}</ErrorBox>
         <Link
           to="/forgot-password"

@@ -266,6 +266,64 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
   });
 
+  test("order history: own orders newest first, no pending, status colours, Royal Mail links; Pro member's tab and badge", async ({ page }) => {
+    const email = uniqueEmail("orders");
+    await register(page, { email });
+    const [user] = await query<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]);
+    const addOrder = async (status: string, day: string, name: string, tracking: string | null = null) => {
+      const [order] = await query<{ id: number }>(
+        `INSERT INTO orders (user_id, status, subtotal_amount, shipping_amount, total_amount, normal_subtotal_amount, payment_provider,
+           reservation_expires_at, email, tracking_number, created_at)
+         VALUES ($1, $2, 2000, 529, 2529, 2000, 'sandbox', now(), $3, $4, $5) RETURNING id`,
+        [user!.id, status, email, tracking, day],
+      );
+      await query("INSERT INTO order_items (order_id, product_name, quantity, unit_price, normal_unit_price) VALUES ($1, $2, 2, 1000, 1000)", [
+        order!.id,
+        name,
+      ]);
+      return order!.id;
+    };
+    const completed = await addOrder("completed", "2025-01-10T12:00:00Z", "Evolving Skies Booster Box", "AB123456789GB");
+    const failed = await addOrder("failed", "2025-02-10T12:00:00Z", "Crown Zenith ETB");
+    const dispatched = await addOrder("dispatched", "2025-03-10T12:00:00Z", "151 Booster Bundle", "CD987654321GB");
+    await addOrder("pending", "2025-04-10T12:00:00Z", "Unpaid Pending Tin");
+    await query(
+      `INSERT INTO subscriptions (user_id, provider, plan_type, status, amount, start_date, current_period_end)
+       VALUES ($1, 'sandbox', 'monthly', 'active', 499, now(), now() + interval '20 days')`,
+      [user!.id],
+    );
+
+    await logIn(page, email);
+    await expect(page.getByTestId("premium-badge")).toHaveText("Premium Member");
+    await page.getByRole("tab", { name: "Orders" }).click();
+    const orders = page.getByTestId("order");
+    await expect(orders).toHaveCount(3);
+    await expect(orders.locator("h3")).toHaveText([`Order #${dispatched}`, `Order #${failed}`, `Order #${completed}`]);
+    await expect(page.getByText("Unpaid Pending Tin")).toHaveCount(0);
+    await expect(orders.nth(0).getByTestId("order-status")).toHaveClass(/bg-blue-100/);
+    await expect(orders.nth(1).getByTestId("order-status")).toHaveClass(/bg-red-100/);
+    await expect(orders.nth(2).getByTestId("order-status")).toHaveClass(/bg-green-100/);
+    await expect(orders.nth(2)).toContainText("Evolving Skies Booster Box");
+    await expect(orders.nth(2)).toContainText("£25.29");
+    await expect(orders.nth(2).getByRole("link", { name: /AB123456789GB/ })).toHaveAttribute(
+      "href",
+      "https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB",
+    );
+
+    await page.getByRole("tab", { name: "Subscription" }).click();
+    await expect(page.getByTestId("subscription-plan")).toHaveText("Pro Monthly");
+    await expect(page.getByTestId("subscription-status")).toHaveText("Active");
+    await expect(page.getByTestId("subscription-status")).toHaveClass(/bg-green-100/);
+    await expect(page.getByTestId("subscription-amount")).toHaveText("£4.99/month");
+    await expect(page.getByTestId("subscription-period-end")).toBeVisible();
+
+    // Arrow keys move along the tab list.
+    await page.getByRole("tab", { name: "Subscription" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Profile" })).toBeFocused();
+  });
+
   test("the outbox is for admins only", async ({ page }) => {
     const email = uniqueEmail("customer");
     await register(page, { email });
