@@ -1,13 +1,16 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, profiles, sessions, subscriptions, users } from "~/db/schema";
+import { orderItems, orders, outbox, profiles, sessions, subscriptions, users } from "~/db/schema";
 import { hashToken } from "~/modules/accounts/tokens.server";
 import { INVALID_CREDENTIALS } from "~/modules/accounts/users.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { loader as outboxLoader } from "~/routes/admin-outbox";
+import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
+import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { getCurrentUser } from "~/utils/auth.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
@@ -338,5 +341,39 @@ describe("admin outbox route", () => {
     const bossRes = await call(outboxLoader, withCookie("/admin/outbox", await signedIn(boss.email)));
     expect(bossRes.status).toBe(200);
     expect(bossRes.body).toMatchObject({ emails: expect.any(Array) });
+  });
+});
+
+describe("forgot and reset password routes", () => {
+  it("answer the same for a known and an unknown email, and the link works as /reset-password?token=", async () => {
+    const { email, id } = await createUser(database.db);
+    const known = await call(forgotAction, formRequest("/forgot-password", { email }, { [CLIENT_IP_HEADER]: "192.0.2.10" }));
+    const unknown = await call(forgotAction, formRequest("/forgot-password", { email: uniqueEmail("ghost") }, { [CLIENT_IP_HEADER]: "192.0.2.10" }));
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect({ ...(known.body as object), email: null }).toEqual({ ...(unknown.body as object), email: null });
+
+    const [mail] = await database.db.select().from(outbox).where(eq(outbox.toAddress, email)).orderBy(desc(outbox.id)).limit(1);
+    const token = mail!.textBody.match(/\/reset-password\/([A-Za-z0-9_-]{43})/)![1]!;
+    const page = await call(resetLoader, new Request(`https://shop.test/reset-password?token=${token}`));
+    expect(page).toMatchObject({ status: 200, body: { usable: true } });
+
+    const signedInElsewhere = await signedIn(email);
+    const mismatch = await call(resetAction, formRequest(`/reset-password?token=${token}`, { password: "Brand-New-Pass-42", confirmPassword: "other" }));
+    expect(mismatch).toMatchObject({ status: 400, body: { errors: { confirmPassword: "Passwords do not match" } } });
+    const done = await call(resetAction, formRequest(`/reset-password/${token}`, { password: "Brand-New-Pass-42", confirmPassword: "Brand-New-Pass-42" }), { token });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/login?reset=true");
+    expect(await database.db.$count(sessions, eq(sessions.userId, id))).toBe(0);
+    expect(await getCurrentUser(withCookie("/", signedInElsewhere), context)).toBeNull();
+
+    const replay = await call(resetAction, formRequest(`/reset-password/${token}`, { password: "Third-Pass-Word-9", confirmPassword: "Third-Pass-Word-9" }), { token });
+    expect(replay.status).toBe(410);
+    expect(await call(resetLoader, new Request(`https://shop.test/reset-password/${token}`), { token })).toMatchObject({ status: 410 });
+  });
+
+  it("refuses an invalid email without a 500", async () => {
+    const res = await call(forgotAction, formRequest("/forgot-password", { email: "nope" }));
+    expect(res.status).toBe(400);
   });
 });
