@@ -3,6 +3,7 @@ import { runOutbox } from "~/modules/email/worker.server";
 import { cleanUpAccounts } from "~/modules/accounts/cleanup.server";
 import { sweepGuestCarts } from "~/modules/cart/cart.server";
 import { runReservationSweep } from "~/modules/orders/jobs.server";
+import { runMembershipJobs } from "~/modules/membership/jobs.server";
 
 export interface BackgroundJob {
   name: string;
@@ -19,6 +20,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "accounts-cleanup", everyMs: 60 * 60_000, run: cleanUpAccounts },
   { name: "guest-cart-sweep", everyMs: 60 * 60_000, run: (context) => sweepGuestCarts(context.db) },
   { name: "reservation-sweep", everyMs: 30_000, run: runReservationSweep },
+  // Sandbox renewals at period end, and the premium cache for periods that ran out.
+  { name: "membership", everyMs: 15_000, run: (context) => runMembershipJobs(context) },
 ];
 
 export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { OrdersTab } from "~/components/account/orders-tab";
 import { ProfileTab } from "~/components/account/profile-tab";
 import { SubscriptionTab } from "~/components/account/subscription-tab";
+import { ManageSubscriptionButton } from "~/components/membership/manage-subscription-button";
 import { findActiveSubscription, listOrderHistory } from "~/modules/accounts/order-history.server";
 import { formFields, profileSchema, validateForm } from "~/modules/accounts/schemas";
 import { getProfile, updateProfile } from "~/modules/accounts/users.server";
@@ -99,6 +100,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {!user.isPremium && (
+            <Link
+              to="/pro"
+              className="inline-flex items-center gap-1.5 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-800 hover:bg-amber-100"
+            >
+              <Crown aria-hidden className="h-4 w-4" /> Get Pro prices
+            </Link>
+          )}
           {user.isAdmin && (
             <Link
               to="/admin/outbox"
@@ -155,7 +164,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             />
           )}
           {tab === "orders" && <OrdersTab orders={orders} />}
-          {tab === "subscription" && subscription && <SubscriptionTab subscription={subscription} />}
+          {tab === "subscription" && subscription && (
+            <SubscriptionTab subscription={subscription} actions={<ManageSubscriptionButton />} />
+          )}
         </div>
       </div>
     </div>

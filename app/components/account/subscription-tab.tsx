@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { periodLabel } from "~/modules/membership/plans";
 import { formatPence } from "~/utils/money";
 import { formatDate } from "./format-date";
 
@@ -20,7 +21,7 @@ function capitalise(value: string): string {
 
 /**
  * The Subscription tab's body (spec §2 Account): plan, status pill (active green, anything
- * else yellow, spec §4), amount as pounds with "/month" (the spec's label, whatever the plan),
+ * else yellow, spec §4), amount as pounds with "/month" (the spec's label; "/quarter" for the quarterly plan),
  * and when it renews or ends. `actions` is where the membership part puts its Manage button.
  */
 export function SubscriptionTab({ subscription, actions }: { subscription: SubscriptionTabData; actions?: ReactNode }) {
@@ -54,12 +55,14 @@ export function SubscriptionTab({ subscription, actions }: { subscription: Subsc
         <div className="rounded-xl border border-slate-200 p-4">
           <dt className="text-sm text-slate-500">Amount</dt>
           <dd className="mt-1 font-semibold text-slate-900" data-testid="subscription-amount">
-            {formatPence(subscription.amount)}/month
+            {/* "/month" (spec §9) for monthly; a quarterly charge reads "/quarter" (decision 0007). */}
+            {formatPence(subscription.amount)}
+            {periodLabel(subscription.planType)}
           </dd>
         </div>
         {periodEnd && (
           <div className="rounded-xl border border-slate-200 p-4">
-            <dt className="text-sm text-slate-500">{subscription.cancelAtPeriodEnd || !active ? "Ends on" : "Renews on"}</dt>
+            <dt className="text-sm text-slate-500">{subscription.cancelAtPeriodEnd || !active ? "Pro until" : "Renews on"}</dt>
             <dd className="mt-1 font-semibold text-slate-900" data-testid="subscription-period-end">
               {formatDate(periodEnd)}
             </dd>

@@ -4,11 +4,12 @@
  * To react to more events (e.g. Pro subscriptions), add a handler to PAYMENT_EVENT_HANDLERS.
  */
 import type { Db } from "~/db/client.server";
+import { membershipPaymentEvents } from "~/modules/membership/payment-events.server";
 import { orderPaymentEvents } from "~/modules/orders/payment-events.server";
 import { processPaymentEvent, type PaymentEventContext, type PaymentEventHandler } from "./events.server";
 import type { PaymentEvent } from "./provider";
 
-export const PAYMENT_EVENT_HANDLERS: PaymentEventHandler[] = [orderPaymentEvents];
+export const PAYMENT_EVENT_HANDLERS: PaymentEventHandler[] = [orderPaymentEvents, membershipPaymentEvents];
 
 export function dispatchPaymentEvent(
   db: Db,

@@ -16,7 +16,9 @@ import {
   type PlanType,
   type RefundInput,
   type RefundResult,
+  type SubscriptionInfo,
 } from "./provider";
+import { retrieveSandboxSubscription } from "./sandbox-subscriptions.server";
 
 export interface SandboxConfig {
   publicUrl: string;
@@ -58,6 +60,11 @@ export function sandboxCheckoutUrl(publicUrl: string, sessionId: string): string
 /** Where the browser goes after paying: the success URL with the session id filled in. */
 export function sandboxSuccessUrl(row: Pick<SandboxRow, "id" | "successUrl">): string {
   return row.successUrl.replace(CHECKOUT_SESSION_ID_TEMPLATE, row.id);
+}
+
+/** The Pro sign-up page (membership's app/routes/sandbox-subscription.tsx). */
+export function sandboxSubscriptionUrl(publicUrl: string, sessionId: string): string {
+  return `${publicUrl}/sandbox/subscription/${sessionId}`;
 }
 
 export function sandboxPortalUrl(publicUrl: string, sessionId: string): string {
@@ -181,7 +188,7 @@ export function createSandboxProvider(db: Db, config: SandboxConfig): PaymentPro
         },
         expiresAt: new Date(Date.now() + SUBSCRIPTION_SESSION_MINUTES * 60_000),
       });
-      return { id: row.id, url: sandboxCheckoutUrl(config.publicUrl, row.id), expiresAt: row.expiresAt };
+      return { id: row.id, url: sandboxSubscriptionUrl(config.publicUrl, row.id), expiresAt: row.expiresAt };
     },
 
     async createPortalSession(input: CreatePortalSessionInput): Promise<HostedSession> {
@@ -216,6 +223,10 @@ export function createSandboxProvider(db: Db, config: SandboxConfig): PaymentPro
 
     parseWebhook(): PaymentEvent {
       throw new WebhookSignatureError("The sandbox payment provider does not receive webhooks");
+    },
+
+    retrieveSubscription(subscriptionId: string): Promise<SubscriptionInfo | null> {
+      return retrieveSandboxSubscription(db, subscriptionId);
     },
   };
 }

@@ -64,11 +64,12 @@ export function sandboxSubscriptionOf(row: SandboxRow): SandboxSubscription | nu
   if (row.kind !== "subscription" || row.status !== "complete" || !row.completedAt) return null;
   const meta = row.metadata ?? {};
   const planType: PlanType = meta.planType === "quarterly" ? "quarterly" : "monthly";
-  const anchor = meta.sub_anchor ? new Date(Number(meta.sub_anchor) * 1000) : row.completedAt;
+  // Periods are counted from the moment it was paid, as Stripe counts from its billing anchor.
+  const anchor = row.completedAt;
   const periods = Math.max(1, Number(meta.sub_periods ?? 1) || 1);
   const status: SandboxSubscriptionStatus = meta.sub_status === "canceled" ? "canceled" : "active";
-  // The customer-facing metadata only: the sub_* keys are the sandbox's own bookkeeping.
-  const metadata = Object.fromEntries(Object.entries(meta).filter(([key]) => !key.startsWith("sub_")));
+  // The subscription's own metadata only: sub_* and the idempotency key are the sandbox's bookkeeping.
+  const metadata = Object.fromEntries(Object.entries(meta).filter(([key]) => !key.startsWith("sub_") && key !== "idempotencyKey"));
   return {
     id: subscriptionIdOfSession(row.id),
     sessionId: row.id,
@@ -267,7 +268,7 @@ export async function setSandboxCancelAtPeriodEnd(
     sandboxSubscriptionObject(next),
     now,
   );
-  return commitChange(db, sub, { sub_cancel: cancel ? "1" : "0", sub_anchor: String(seconds(sub.anchor)) }, event);
+  return commitChange(db, sub, { sub_cancel: cancel ? "1" : "0" }, event);
 }
 
 /**
@@ -281,12 +282,7 @@ export async function settleDueSandboxSubscription(db: Db, sub: SandboxSubscript
   if (sub.cancelAtPeriodEnd) {
     const ended: SandboxSubscription = { ...sub, status: "canceled", endedAt: sub.currentPeriodEnd };
     const event = eventOf(`evt_sbx_${suffix}_deleted`, "customer.subscription.deleted", sandboxSubscriptionObject(ended), now);
-    return commitChange(
-      db,
-      sub,
-      { sub_status: "canceled", sub_ended_at: String(seconds(sub.currentPeriodEnd)), sub_anchor: String(seconds(sub.anchor)) },
-      event,
-    );
+    return commitChange(db, sub, { sub_status: "canceled", sub_ended_at: String(seconds(sub.currentPeriodEnd)) }, event);
   }
   const periods = sub.periods + 1;
   const renewed: SandboxSubscription = {
@@ -296,7 +292,7 @@ export async function settleDueSandboxSubscription(db: Db, sub: SandboxSubscript
     currentPeriodEnd: periodEnd(sub.anchor, sub.planType, periods),
   };
   const event = eventOf(`evt_sbx_${suffix}_renewal_${periods}`, "invoice.paid", invoiceObject(renewed, "paid"), now);
-  return commitChange(db, sub, { sub_periods: String(periods), sub_anchor: String(seconds(sub.anchor)) }, event);
+  return commitChange(db, sub, { sub_periods: String(periods) }, event);
 }
 
 /**
@@ -312,9 +308,9 @@ export async function runSandboxBilling(
   limit = 100,
 ): Promise<{ delivered: number; failed: number }> {
   const nowSeconds = seconds(now);
-  // Due or undelivered: the period end is recomputed in code, so select generously by the
-  // stored anchor + periods being anything active, but only rows that could be due: paid
-  // sessions older than one month (the shortest period), or with something pending.
+  // Candidates: anything with an undelivered event, and active subscriptions whose period end
+  // (anchor + months × periods, computed by PostgreSQL with a day to spare for time zones) has
+  // come; whether one is really due is decided in code, with the exact calendar arithmetic.
   const rows = await db
     .select()
     .from(sandboxSessions)
@@ -322,7 +318,10 @@ export async function runSandboxBilling(
       and(
         eq(sandboxSessions.kind, "subscription"),
         eq(sandboxSessions.status, "complete"),
-        sql`(${sandboxSessions.metadata} ? 'sub_pending' OR (coalesce(${sandboxSessions.metadata}->>'sub_status', 'active') = 'active' AND ${sandboxSessions.completedAt} <= to_timestamp(${nowSeconds}) - interval '27 days'))`,
+        sql`(${sandboxSessions.metadata}->>'sub_pending' IS NOT NULL OR (
+          coalesce(${sandboxSessions.metadata}->>'sub_status', 'active') = 'active'
+          AND ${sandboxSessions.completedAt} + make_interval(months => (CASE WHEN ${sandboxSessions.metadata}->>'planType' = 'quarterly' THEN 3 ELSE 1 END) * coalesce((${sandboxSessions.metadata}->>'sub_periods')::int, 1))
+              <= to_timestamp(${nowSeconds}) + interval '1 day'))`,
       ),
     )
     .orderBy(sandboxSessions.completedAt)
