@@ -9,16 +9,16 @@ import { GUEST_CART_COOKIE, SESSION_COOKIE } from "~/config/constants";
  * Every page carries the header's cart count and the signed-in user, so a page may only be
  * cached by browsers and shared caches when the request cannot be personal: no session, no guest
  * cart, no other cookie of ours, and the response sets no cookie. Those get
- * `public, max-age, stale-while-revalidate` plus an ETag (a hash of the body) and an empty 304
- * for a matching If-None-Match. Everything else in scope is `private, no-store`.
+ * `public, max-age=0, s-maxage, stale-while-revalidate` plus an ETag (a hash of the body) and an
+ * empty 304 for a matching If-None-Match. Everything else in scope is `private, no-store`.
  *
  * The body is held until it is complete to hash it; catalogue pages have no deferred data, so
  * React Router renders them in one go anyway.
  */
 
 export interface CatalogueCacheOptions {
-  /** Seconds a shared cache or browser may reuse an anonymous page without asking. */
-  maxAge?: number;
+  /** Seconds a shared cache (CDN, proxy) may reuse an anonymous page without asking. */
+  sharedMaxAge?: number;
   /** Seconds after that it may still serve the old page while it fetches a new one. */
   staleWhileRevalidate?: number;
 }
@@ -50,8 +50,11 @@ function ifNoneMatchHas(header: string | undefined, etag: string): boolean {
   });
 }
 
-export function catalogueCache({ maxAge = 60, staleWhileRevalidate = 300 }: CatalogueCacheOptions = {}): RequestHandler {
-  const publicCacheControl = `public, max-age=${maxAge}, stale-while-revalidate=${staleWhileRevalidate}`;
+export function catalogueCache({ sharedMaxAge = 60, staleWhileRevalidate = 300 }: CatalogueCacheOptions = {}): RequestHandler {
+  // Browsers revalidate every time (max-age=0; the ETag makes that a cheap 304), so a visitor who
+  // comes back sees current stock and prices; shared caches in front of the shop may serve a
+  // page for a minute and refresh it in the background, which is where the load goes away.
+  const publicCacheControl = `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`;
 
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !isCataloguePath(req.path)) return next();

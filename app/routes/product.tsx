@@ -37,9 +37,9 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, {
     title: product.name,
     description: summary(
-      product.description
-        ? `${formatPence(product.price)} · ${availability}. ${product.description}`
-        : `${product.name}: ${formatPence(product.price)} · ${availability}. ${product.language.name} ${product.category.name}, usually dispatched within 24 hours.`,
+      `${product.name}: ${formatPence(product.price)} · ${availability}. ${
+        product.description ?? `${product.category.name}, usually dispatched within 24 hours.`
+      }`,
     ),
     image: product.imageUrl ?? undefined,
     type: "product",
