@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const premium = user ? await isPremium(context.db, user.id) : false;
   const view = owner
     ? await getCart(context.db, owner, { isPremium: premium })
-    : { lines: [], summary: summarise([], premium), isPremium: premium, notices: [] };
+    : { lines: [], summary: summarise([], premium), isPremium: premium, notices: [], warnings: [] };
   const headers = new Headers(PRIVATE);
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // The checkout action sends the customer back here with a code when it cannot start.
@@ -146,7 +146,9 @@ function useOptimisticLines(lines: CartLine[]): CartLine[] {
   }
   return lines
     .map((line) => {
-      const quantity = Math.max(0, Math.min(quantities.get(line.productId) ?? 0, line.maxQuantity));
+      // Pending clicks never show more than the cap; a line already above it (see warnings) stays as stored.
+      const upper = Math.max(line.quantity, line.maxQuantity);
+      const quantity = Math.max(0, Math.min(quantities.get(line.productId) ?? 0, upper));
       return { ...line, quantity, lineTotal: line.unitPrice * quantity, normalLineTotal: line.price * quantity };
     })
     .filter((line) => line.quantity > 0);
@@ -202,7 +204,7 @@ function CartButton({
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { notices, signedIn } = loaderData;
+  const { notices, warnings, signedIn } = loaderData;
   const premium = loaderData.isPremium;
   const lines = useOptimisticLines(loaderData.lines);
   const summary = summarise(lines, premium);
@@ -237,6 +239,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <ul className="mt-1 list-disc pl-5">
             {notices.map((n) => (
               <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {warnings.length > 0 && (
+        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p className="font-semibold">Please lower these quantities before checking out:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
             ))}
           </ul>
         </div>

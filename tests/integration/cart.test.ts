@@ -343,15 +343,36 @@ describe("getCart re-reads the products", () => {
     expect(view.summary.total).toBe(view.summary.subtotal + 529);
   });
 
-  it("reduces a signed-in customer's line to what the limit still allows after their orders", async () => {
+  it("warns, without dropping units, when the customer's orders leave less room than the line holds", async () => {
     const user = await makeUser();
     const owner = { userId: user.id };
     const p = await makeProduct({ name: "Limited Tin", stock: 50, limitPerCustomer: 4 });
     await addItem(database.db, owner, p.id, 4);
+    // An order awaiting payment may still be cancelled: the cart keeps its 4, checkout will refuse.
     await makeOrder(user.id, "pending", [{ productId: p.id, quantity: 3 }]);
     const view = await getCart(database.db, owner);
-    expect(view.lines[0]).toMatchObject({ quantity: 1, maxQuantity: 1 });
-    expect(view.notices[0]).toMatch(/^Limited Tin: limit 4 per customer/);
+    expect(view.lines[0]).toMatchObject({ quantity: 4, maxQuantity: 1 });
+    expect(view.notices).toEqual([]);
+    expect(view.warnings).toEqual([
+      "Limited Tin: limit 4 per customer, and you already have 3 in your orders (paid or awaiting payment), so at most 1 can be checked out.",
+    ]);
+    expect(await quantityIn(owner, p.id)).toBe(4);
+    // Lowering works; raising is refused.
+    expect(await changeQuantity(database.db, owner, p.id, 1)).toMatchObject({ ok: false });
+    expect(await changeQuantity(database.db, owner, p.id, -1)).toEqual({ ok: true, quantity: 3 });
+    expect(await setQuantity(database.db, owner, p.id, 2)).toEqual({ ok: true, quantity: 2 });
+    expect(await setQuantity(database.db, owner, p.id, 3)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached/) });
+    expect(await quantityIn(owner, p.id)).toBe(2);
+  });
+
+  it("reduces a line above the limit itself and says so", async () => {
+    const guest = { guestId: await makeGuest() };
+    const p = await makeProduct({ name: "Tightened Box", stock: 50, limitPerCustomer: 5 });
+    await addItem(database.db, guest, p.id, 5);
+    await database.db.update(products).set({ limitPerCustomer: 2 }).where(eq(products.id, p.id));
+    const view = await getCart(database.db, guest);
+    expect(view.notices).toEqual(["Tightened Box: limit 2 per customer, quantity reduced."]);
+    expect(await quantityIn(guest, p.id)).toBe(2);
   });
 });
 
@@ -387,20 +408,15 @@ describe("guest → user merge at sign-in", () => {
     expect(await database.db.$count(guestCarts, eq(guestCarts.id, guestId))).toBe(0);
   });
 
-  it("counts the customer's orders against the limit when merging", async () => {
+  it("caps by stock and limit only: units in the customer's orders are left to the cart's warning and checkout", async () => {
     const user = await makeUser();
     const guestId = await makeGuest();
     const p = await makeProduct({ stock: 50, limitPerCustomer: 3 });
-    const used = await makeProduct({ stock: 50, limitPerCustomer: 1 });
-    await makeOrder(user.id, "completed", [
-      { productId: p.id, quantity: 2 },
-      { productId: used.id, quantity: 1 },
-    ]);
+    await makeOrder(user.id, "completed", [{ productId: p.id, quantity: 2 }]);
     await addItem(database.db, { guestId }, p.id, 3);
-    await addItem(database.db, { guestId }, used.id, 1);
     await mergeGuestIntoUser(database.db, guestId, user.id);
-    expect(await quantityIn({ userId: user.id }, p.id)).toBe(1);
-    expect(await quantityIn({ userId: user.id }, used.id)).toBeUndefined();
+    expect(await quantityIn({ userId: user.id }, p.id)).toBe(3);
+    expect((await getCart(database.db, { userId: user.id })).warnings).toHaveLength(1);
   });
 
   it("merges once when two sign-ins race with the same guest cart", async () => {

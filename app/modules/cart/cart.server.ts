@@ -45,6 +45,8 @@ export interface CartView {
   isPremium: boolean;
   /** Why lines changed since the customer last looked ("X: only 2 left, quantity reduced"). */
   notices: string[];
+  /** Lines checkout will refuse as they stand (the limit counting the customer's orders). */
+  warnings: string[];
 }
 
 export type CartResult =
@@ -153,16 +155,24 @@ async function joinedRows(db: Executor, owner: CartOwner): Promise<JoinedRow[]> 
 
 type Correction = { kind: "remove"; rowId: number } | { kind: "reduce"; rowId: number; cap: number };
 
-/** Applies today's products to the stored lines without writing anything. */
+/**
+ * Applies today's products to the stored lines without writing anything. Facts about the
+ * product (hidden, sold out, less stock, the limit itself) become corrections to save. Units in
+ * the customer's own orders only lower `maxQuantity` and add a notice: an order awaiting
+ * payment may still be cancelled or expire, and the cart must not lose lines because of it
+ * (checkout refuses what the limit no longer allows).
+ */
 async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
   const rows = await joinedRows(db, owner);
   const ordered = "userId" in owner ? await unitsOrdered(db, owner.userId, rows.map((r) => r.productId)) : new Map();
   const lines: CartLine[] = [];
   const notices: string[] = [];
+  const warnings: string[] = [];
   const corrections: Correction[] = [];
   for (const row of rows) {
     const already = ordered.get(row.productId) ?? 0;
-    const cap = lineCap(row.stock, row.limitPerCustomer, already);
+    const cap = lineCap(row.stock, row.limitPerCustomer);
+    const room = lineCap(row.stock, row.limitPerCustomer, already);
     if (!row.isVisible) {
       notices.push(`${row.name} is no longer available and was removed from your cart.`);
       corrections.push({ kind: "remove", rowId: row.id });
@@ -173,24 +183,22 @@ async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
       corrections.push({ kind: "remove", rowId: row.id });
       continue;
     }
-    if (cap <= 0) {
-      notices.push(`${row.name}: you already have the limit of ${row.limitPerCustomer} per customer in your orders, so it was removed from your cart.`);
-      corrections.push({ kind: "remove", rowId: row.id });
-      continue;
-    }
     let quantity = row.quantity;
     if (quantity > cap) {
       quantity = cap;
       corrections.push({ kind: "reduce", rowId: row.id, cap });
       if (cap === row.stock) notices.push(`${row.name}: only ${row.stock} left, quantity reduced.`);
-      else if (row.limitPerCustomer !== null)
-        notices.push(
-          already > 0
-            ? `${row.name}: limit ${row.limitPerCustomer} per customer (you already have ${already} in your orders), quantity reduced.`
-            : `${row.name}: limit ${row.limitPerCustomer} per customer, quantity reduced.`,
-        );
+      else if (row.limitPerCustomer !== null) notices.push(`${row.name}: limit ${row.limitPerCustomer} per customer, quantity reduced.`);
       else notices.push(`${row.name}: at most ${cap} per order, quantity reduced.`);
     }
+    if (quantity > room && row.limitPerCustomer !== null) {
+      warnings.push(
+        room === 0
+          ? `${row.name}: limit ${row.limitPerCustomer} per customer, and you already have ${already} in your orders (paid or awaiting payment), so it cannot be checked out again.`
+          : `${row.name}: limit ${row.limitPerCustomer} per customer, and you already have ${already} in your orders (paid or awaiting payment), so at most ${room} can be checked out.`,
+      );
+    }
+    const maxQuantity = room;
     const unitPrice = unitPriceFor(row, isPremium);
     lines.push({
       productId: row.productId,
@@ -202,14 +210,14 @@ async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
       stock: row.stock,
       limitPerCustomer: row.limitPerCustomer,
       quantity,
-      maxQuantity: cap,
+      maxQuantity,
       unitPrice,
       usesPremium: usesPremiumPrice(row, isPremium),
       lineTotal: unitPrice * quantity,
       normalLineTotal: row.price * quantity,
     });
   }
-  return { lines, notices, corrections, summary: summarise(lines, isPremium) };
+  return { lines, notices, warnings, corrections, summary: summarise(lines, isPremium) };
 }
 
 /**
@@ -219,7 +227,7 @@ async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
  */
 export async function getCart(db: Db, owner: CartOwner, options: { isPremium?: boolean } = {}): Promise<CartView> {
   const isPremium = options.isPremium ?? false;
-  const { lines, notices, corrections, summary } = await evaluate(db, owner, isPremium);
+  const { lines, notices, warnings, corrections, summary } = await evaluate(db, owner, isPremium);
   for (const c of corrections) {
     if (c.kind === "remove") await db.delete(cartItems).where(and(eq(cartItems.id, c.rowId), ownerWhere(owner)));
     // Guarded: a concurrent decrease below the cap is kept, never raised back.
@@ -229,14 +237,14 @@ export async function getCart(db: Db, owner: CartOwner, options: { isPremium?: b
         .set({ quantity: sql`LEAST(${cartItems.quantity}, ${c.cap})`, updatedAt: sql`now()` })
         .where(and(eq(cartItems.id, c.rowId), ownerWhere(owner), sql`${cartItems.quantity} > ${c.cap}`));
   }
-  return { lines, summary, isPremium, notices };
+  return { lines, summary, isPremium, notices, warnings };
 }
 
 /** The cart as `getCart` would show it, without writing: for the header on every request. */
 export async function peekCart(db: Db, owner: CartOwner, options: { isPremium?: boolean } = {}): Promise<CartView> {
   const isPremium = options.isPremium ?? false;
-  const { lines, summary } = await evaluate(db, owner, isPremium);
-  return { lines, summary, isPremium, notices: [] };
+  const { lines, summary, warnings } = await evaluate(db, owner, isPremium);
+  return { lines, summary, isPremium, notices: [], warnings };
 }
 
 /** Units in the cart that can be bought (the header badge). */
@@ -341,14 +349,17 @@ export async function setQuantity(db: Db, owner: CartOwner, productId: number, q
   }
   const product = await findProduct(db, productId);
   if (!product) return { ok: false, status: 404, message: UNAVAILABLE };
+  // Lowering a line is always allowed, even one above what the customer's orders leave room for.
+  const current = await currentQuantity(db, owner, productId);
+  if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
   let ordered = 0;
-  if ("userId" in owner && product.limitPerCustomer !== null) {
+  if ("userId" in owner && product.limitPerCustomer !== null && quantity > current) {
     const check = await checkPurchaseLimit(db, owner.userId, productId, quantity);
     if (!check.allowed) return { ok: false, status: 409, message: check.message ?? UNAVAILABLE };
     ordered = (await unitsOrdered(db, owner.userId, [productId])).get(productId) ?? 0;
   }
   const cap = lineCap(product.stock, product.limitPerCustomer, ordered);
-  if (quantity > cap) return { ok: false, status: 409, message: capMessage(product, cap) };
+  if (quantity > cap && quantity > current) return { ok: false, status: 409, message: capMessage(product, cap) };
   const rows = await db
     .update(cartItems)
     .set({ quantity, updatedAt: sql`now()` })
@@ -411,8 +422,9 @@ export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
 
 /**
  * Moves a guest cart into a user's cart at sign-in, in one transaction: quantities are added,
- * then capped by stock and the limit (less units already ordered); lines that can no longer be
- * bought are dropped; the guest cart and its rows are deleted. Running it twice (two tabs
+ * then capped by stock and the limit; lines that can no longer be bought are dropped; the guest
+ * cart and its rows are deleted. (Units in the customer's orders are not taken off here: the
+ * cart page warns about them and checkout enforces them.) Running it twice (two tabs
  * signing in at once) merges once: the second run finds the guest rows locked, then gone.
  */
 export async function mergeGuestIntoUser(db: Db, guestId: string, userId: string): Promise<{ merged: number; notices: string[] }> {
@@ -431,7 +443,6 @@ export async function mergeGuestIntoUser(db: Db, guestId: string, userId: string
       .where(eq(cartItems.guestId, guestId))
       .orderBy(cartItems.id)
       .for("update", { of: cartItems });
-    const ordered = await unitsOrdered(tx, userId, rows.map((r) => r.productId));
     const existing = new Map<number, number>();
     if (rows.length > 0) {
       const userRows = await tx
@@ -443,9 +454,9 @@ export async function mergeGuestIntoUser(db: Db, guestId: string, userId: string
     const notices: string[] = [];
     let merged = 0;
     for (const row of rows) {
-      const cap = lineCap(row.stock, row.limitPerCustomer, ordered.get(row.productId) ?? 0);
+      const cap = lineCap(row.stock, row.limitPerCustomer);
       if (!row.isVisible || cap <= 0) {
-        notices.push(`${row.name} is no longer available to you and was not added to your cart.`);
+        notices.push(`${row.name} is no longer available and was not added to your cart.`);
         continue;
       }
       await tx
