@@ -36,6 +36,9 @@ export const meta: Route.MetaFunction = (args) =>
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
+/** A cart is personal: never stored by a browser or a shared cache. */
+export const headers: Route.HeadersFunction = () => PRIVATE;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { owner, user, setCookie } = await resolveCartOwner(request, context);
   const premium = user ? await isPremium(context.db, user.id) : false;
