@@ -130,8 +130,9 @@ export default function AdminWholesaleApplications({ loaderData, actionData }: R
           No applications yet.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        // On a phone the table keeps readable columns and scrolls sideways inside its box.
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" tabIndex={0} aria-label="Applications table">
+          <table className="w-full min-w-[44rem] divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Wholesale applications, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -159,7 +160,7 @@ export default function AdminWholesaleApplications({ loaderData, actionData }: R
                   </td>
                   <td className="px-4 py-3">
                     <div className="font-medium text-slate-900">{application.contactName}</div>
-                    <div className="break-all text-slate-600">{application.email}</div>
+                    <div className="break-words text-slate-600">{application.email}</div>
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-700">{companyTypeLabel(application.companyType)}</td>
                   <td className="px-4 py-3">

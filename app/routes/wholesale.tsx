@@ -56,6 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Wholesale({ actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const successId = result?.ok ? result.submissionId : null;
+  // The button that was pressed is at the bottom of a long form: bring the outcome into view.
+  useEffect(() => {
+    if (successId) successRef.current?.focus();
+  }, [successId]);
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{TITLE}</h1>
@@ -64,8 +70,10 @@ export default function Wholesale({ actionData }: Route.ComponentProps) {
 
       {result?.ok && (
         <p
+          ref={successRef}
+          tabIndex={-1}
           role="status"
-          className="mt-6 flex items-start gap-2 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-800"
+          className="mt-6 flex scroll-mt-40 sm:scroll-mt-24 items-start gap-2 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-800"
         >
           <CircleCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           {result.message}
@@ -142,7 +150,8 @@ function ApplicationForm({
     "aria-describedby":
       [errors[name] ? `wholesale-${name}-error` : "", hint ? `wholesale-${name}-hint` : ""].filter(Boolean).join(" ") || undefined,
     onChange: () => revalidate(name),
-    className: `mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 ${
+    // Focused fields scroll clear of the sticky header (taller on phones).
+    className: `mt-1 block w-full scroll-mt-40 rounded-lg border sm:scroll-mt-24 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 ${
       errors[name] ? "border-red-500" : "border-slate-300"
     }`,
   });
@@ -162,7 +171,7 @@ function ApplicationForm({
           ref={errorBoxRef}
           tabIndex={-1}
           role="alert"
-          className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+          className="flex scroll-mt-40 items-start sm:scroll-mt-24 gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
         >
           <CircleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           {serverError}

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { CircleAlert, CircleCheck, X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { companyTypeLabel, DECISION_NOTE_MAX } from "~/modules/wholesale/application-schema";
 import { LocalDateTime } from "./local-date-time";
@@ -54,11 +54,17 @@ export function ApplicationDetailsDialog({
       ? String(navigation.formData.get("decision"))
       : null;
   const pending = application.status === "pending";
+  const closeRef = useRef<HTMLAnchorElement>(null);
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
       <Dialog.Content
+        // Start on the close button, not the note: no phone keyboard popping up just to read.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          closeRef.current?.focus();
+        }}
         className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-2xl flex-col overflow-hidden rounded-2xl bg-white shadow-xl sm:inset-x-4 sm:top-10 sm:bottom-auto sm:max-h-[calc(100vh-5rem)]"
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
@@ -73,6 +79,7 @@ export function ApplicationDetailsDialog({
           </div>
           {/* A link, not only a button, so the dialog also closes without JavaScript. */}
           <Link
+            ref={closeRef}
             to={closeHref}
             preventScrollReset
             aria-label="Close"
