@@ -10,7 +10,9 @@
  *
  * Implemented: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
  * POST /v1/checkout/sessions/:id/expire, POST /v1/refunds, POST /v1/coupons,
- * POST /v1/billing_portal/sessions. Add more with `fake.route(method, /regex/, handler)`
+ * POST /v1/billing_portal/sessions, GET /v1/subscriptions/:id (with helpers that drive a
+ * subscription's life: completeSubscriptionSession, renewSubscription, failSubscriptionRenewal,
+ * payOpenInvoice, setCancelAtPeriodEnd, endSubscription). Add more with `fake.route(method, /regex/, handler)`
  * (e.g. subscriptions); `fake.objects` is the shared store, `fake.requests` the call log.
  * Idempotency keys behave like Stripe's: same key + same path → the first response again.
  */
@@ -50,6 +52,25 @@ export interface StripeFake {
   /** A webhook delivery signed as Stripe would sign it. */
   signedEvent(type: string, object: StripeObject, secret: string, options?: { id?: string; timestamp?: number }): { id: string; payload: string; header: string };
   close(): Promise<void>;
+
+  // --- Subscriptions (Pro membership) ---
+  subscription(id: string): StripeObject;
+  /**
+   * The customer paid a subscription-mode session: the session completes and Stripe Billing
+   * creates the subscription (metadata from subscription_data, price from the line item, the
+   * first period from `now`) and its first, paid invoice.
+   */
+  completeSubscriptionSession(sessionId: string, options?: { now?: number }): { session: StripeObject; subscription: StripeObject; invoice: StripeObject };
+  /** A period end: the next period starts and its invoice is paid (`invoice.paid`). */
+  renewSubscription(subscriptionId: string): StripeObject;
+  /** A period end whose charge fails: the next period starts, the invoice stays open, status past_due. */
+  failSubscriptionRenewal(subscriptionId: string): StripeObject;
+  /** A retried payment of an open invoice succeeds: status active again. */
+  payOpenInvoice(invoiceId: string): StripeObject;
+  /** The customer cancels (or undoes it) in the billing portal. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): StripeObject;
+  /** The subscription ends (period over after a cancellation, or cancelled at once). */
+  endSubscription(subscriptionId: string, options?: { at?: number }): StripeObject;
 }
 
 export function fakeId(prefix: string): string {
@@ -82,6 +103,131 @@ export function parseStripeForm(text: string): StripeObject {
 }
 
 const int = (v: unknown) => (v === undefined ? undefined : Number(v));
+
+type SubscriptionMethods = Pick<
+  StripeFake,
+  "subscription" | "completeSubscriptionSession" | "renewSubscription" | "failSubscriptionRenewal" | "payOpenInvoice" | "setCancelAtPeriodEnd" | "endSubscription"
+>;
+
+/** Stripe Billing's side of a subscription, on the fake's object store (Pro membership tests). */
+function subscriptionMethods(objects: Map<string, StripeObject>, getFake: () => StripeFake): SubscriptionMethods {
+  const addMonths = (seconds: number, months: number) => {
+    const d = new Date(seconds * 1000);
+    const day = d.getUTCDate();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    d.setUTCDate(Math.min(day, new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()));
+    return Math.floor(d.getTime() / 1000);
+  };
+  const itemOf = (sub: StripeObject) => sub.items.data[0] as StripeObject;
+  const monthsOf = (sub: StripeObject) => {
+    const r = itemOf(sub).price.recurring;
+    return r ? Number(r.interval_count ?? 1) * (r.interval === "year" ? 12 : 1) : sub.metadata?.planType === "quarterly" ? 3 : 1;
+  };
+  const invoiceFor = (sub: StripeObject, status: "paid" | "open", reason: string): StripeObject => {
+    const item = itemOf(sub);
+    const id = fakeId("in");
+    const invoice = {
+      id,
+      object: "invoice",
+      status,
+      billing_reason: reason,
+      customer: sub.customer,
+      currency: "gbp",
+      amount_due: item.price.unit_amount ?? 0,
+      amount_paid: status === "paid" ? (item.price.unit_amount ?? 0) : 0,
+      attempt_count: 1,
+      parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      lines: { object: "list", data: [{ object: "line_item", amount: item.price.unit_amount ?? 0, period: { start: item.current_period_start, end: item.current_period_end } }] },
+      livemode: false,
+    };
+    objects.set(id, invoice);
+    sub.latest_invoice = id;
+    return invoice;
+  };
+  const startNextPeriod = (sub: StripeObject) => {
+    const item = itemOf(sub);
+    item.current_period_start = item.current_period_end;
+    sub.periods = (sub.periods ?? 1) + 1;
+    item.current_period_end = addMonths(sub.start_date, monthsOf(sub) * sub.periods);
+  };
+
+  const methods: SubscriptionMethods = {} as SubscriptionMethods;
+  methods.subscription = (id) => {
+    const sub = objects.get(id);
+    if (sub?.object !== "subscription") throw new Error(`no fake subscription ${id}`);
+    return sub;
+  };
+  methods.completeSubscriptionSession = (sessionId, options = {}) => {
+    const session = getFake().completeSession(sessionId);
+    if (session.mode !== "subscription") throw new Error(`${sessionId} is not a subscription session`);
+    const now = options.now ?? Math.floor(Date.now() / 1000);
+    const line = (session.line_items_sent?.[0] ?? {}) as StripeObject;
+    const stored = line.price ? objects.get(line.price) : null;
+    const price = stored ?? {
+      id: line.price ?? fakeId("price"),
+      object: "price",
+      currency: "gbp",
+      unit_amount: int(line.price_data?.unit_amount) ?? null,
+      recurring: line.price_data?.recurring
+        ? { interval: line.price_data.recurring.interval, interval_count: Number(line.price_data.recurring.interval_count ?? 1) }
+        : null,
+    };
+    const sub: StripeObject = {
+      id: session.subscription,
+      object: "subscription",
+      status: "active",
+      customer: session.customer,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      start_date: now,
+      periods: 1,
+      metadata: session.subscription_data_sent?.metadata ?? {},
+      items: { object: "list", data: [{ id: fakeId("si"), object: "subscription_item", quantity: 1, price, current_period_start: now, current_period_end: 0 }] },
+      livemode: false,
+    };
+    itemOf(sub).current_period_end = addMonths(now, monthsOf(sub));
+    objects.set(sub.id, sub);
+    const invoice = invoiceFor(sub, "paid", "subscription_create");
+    return { session, subscription: sub, invoice };
+  };
+  methods.renewSubscription = (id) => {
+    const sub = methods.subscription(id);
+    startNextPeriod(sub);
+    sub.status = "active";
+    return invoiceFor(sub, "paid", "subscription_cycle");
+  };
+  methods.failSubscriptionRenewal = (id) => {
+    const sub = methods.subscription(id);
+    startNextPeriod(sub);
+    sub.status = "past_due";
+    return invoiceFor(sub, "open", "subscription_cycle");
+  };
+  methods.payOpenInvoice = (invoiceId) => {
+    const invoice = objects.get(invoiceId);
+    if (invoice?.object !== "invoice") throw new Error(`no fake invoice ${invoiceId}`);
+    invoice.status = "paid";
+    invoice.amount_paid = invoice.amount_due;
+    invoice.attempt_count += 1;
+    methods.subscription(invoice.parent.subscription_details.subscription).status = "active";
+    return invoice;
+  };
+  methods.setCancelAtPeriodEnd = (id, cancel) => {
+    const sub = methods.subscription(id);
+    sub.cancel_at_period_end = cancel;
+    sub.canceled_at = cancel ? Math.floor(Date.now() / 1000) : null;
+    return sub;
+  };
+  methods.endSubscription = (id, options = {}) => {
+    const sub = methods.subscription(id);
+    sub.status = "canceled";
+    sub.ended_at = options.at ?? Math.floor(Date.now() / 1000);
+    return sub;
+  };
+
+  return methods;
+}
 
 export async function startStripeFake(): Promise<StripeFake> {
   const objects = new Map<string, StripeObject>();
@@ -134,6 +280,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       return { id, payload, header };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
+    ...subscriptionMethods(objects, () => fake),
   };
 
   // --- Checkout Sessions -------------------------------------------------------------------
@@ -183,6 +330,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       livemode: false,
       url: `https://checkout.stripe.test/c/pay/${id}`,
       line_items_sent: lines,
+      subscription_data_sent: b.subscription_data ?? null,
     };
     objects.set(id, session);
     return { status: 200, body: session };
@@ -237,6 +385,13 @@ export async function startStripeFake(): Promise<StripeFake> {
     const portal = { id, object: "billing_portal.session", customer: req.body.customer, return_url: req.body.return_url ?? null, url: `https://billing.stripe.test/p/session/${id}` };
     objects.set(id, portal);
     return { status: 200, body: portal };
+  });
+
+  fake.route("GET", /^\/v1\/subscriptions\/([^/]+)$/, (_req, m) => {
+    const sub = objects.get(m[1]!);
+    return sub?.object === "subscription"
+      ? { status: 200, body: sub }
+      : error(404, `No such subscription: '${m[1]}'`, "invalid_request_error", "resource_missing");
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
