@@ -45,7 +45,9 @@ type ActionResult = { ok: true; id: string; message: string } | { ok: false; id:
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const body = await request.formData().catch(() => null);
+  if (!body) return data<ActionResult>({ ok: false, id: null, message: "Please send the form again." }, { status: 400 });
+  const form = Object.fromEntries(body);
   const parsed = decideInput.safeParse(form);
   const postedId = typeof form.id === "string" ? form.id : null;
   if (!parsed.success) {

@@ -29,7 +29,11 @@ type ActionResult =
   | { ok: false; error: string; fieldErrors: FieldErrors; values: WholesaleFormValues };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that isn't a form (a bot posting JSON, a truncated upload) is a 400, not a 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) {
+    return data<ActionResult>({ ok: false, error: WHOLESALE_TEXT.invalid, fieldErrors: {}, values: {} }, { status: 400 });
+  }
   const values = formValues(form);
   const honeypot = form.get(HONEYPOT_FIELD);
   const result = await submitApplication(

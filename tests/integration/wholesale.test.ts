@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from "~/config/constants";
 import { DEMO_SHOP } from "~/config/shop";
 import type { Db } from "~/db/client.server";
 import { auditLog, outbox, profiles, rateLimits, sessions, users, wholesaleApplications } from "~/db/schema";
-import { WHOLESALE_MESSAGES, type WholesaleFormValues } from "~/modules/wholesale/application-schema";
+import { HONEYPOT_FIELD, WHOLESALE_MESSAGES, type WholesaleFormValues } from "~/modules/wholesale/application-schema";
 import {
   decideApplication,
   getApplication,
@@ -153,7 +153,7 @@ describe("submitting an application", () => {
 
   it("answers a filled-in honeypot like a success but stores nothing", async () => {
     const before = await countApplications();
-    const result = await submitApplication(db, { ...applicationForm(), website: "http://spam.example" }, { ip: freshIp() });
+    const result = await submitApplication(db, { ...applicationForm(), [HONEYPOT_FIELD]: "http://spam.example" }, { ip: freshIp() });
     expect(result).toEqual({ status: "ignored" });
     expect(await countApplications()).toBe(before);
   });
@@ -269,9 +269,21 @@ describe("the public form's action", () => {
     expect(response.data).toMatchObject({ ok: false, error: WHOLESALE_TEXT.rateLimited, values: fields });
   });
 
+  it("answers a body that is not a form with 400, not a 500", async () => {
+    const request = new Request("http://shop.test/wholesale", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(applicationForm()),
+    });
+    const response = await formRoute.action({ request, context: context(), params: {} } as unknown as Parameters<
+      typeof formRoute.action
+    >[0]);
+    expect(response.init?.status).toBe(400);
+  });
+
   it("answers the honeypot exactly like a success and stores nothing", async () => {
     const fields = applicationForm() as Record<string, string>;
-    const response = await post({ ...fields, website: "spam" });
+    const response = await post({ ...fields, [HONEYPOT_FIELD]: "spam" });
     expect(response.init?.status ?? 200).toBe(200);
     expect(response.data).toMatchObject({ ok: true, message: WHOLESALE_TEXT.submitted });
     expect(await db.$count(wholesaleApplications, eq(wholesaleApplications.email, fields.email!))).toBe(0);
@@ -452,5 +464,11 @@ describe("who may see and decide applications (the admin route, called directly)
     expect(unknown!.init?.status).toBe(404);
     const noIntent = await callAction(adminPost({ id: applicationId, decision: "approved" }, admin.cookie));
     expect(noIntent!.init?.status).toBe(400);
+    const json = new Request(ADMIN_URL, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: admin.cookie },
+      body: JSON.stringify({ intent: "decide", id: applicationId, decision: "approved" }),
+    });
+    expect((await callAction(json))!.init?.status).toBe(400);
   });
 });

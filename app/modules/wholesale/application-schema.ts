@@ -82,8 +82,11 @@ export function isApplicationId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-/** The hidden field people never see and bots fill in. */
-export const HONEYPOT_FIELD = "website";
+/**
+ * The hidden field people never see and bots fill in. Deliberately not a name like "website"
+ * or "url" that browsers autofill: a genuine applicant's autofill must never trip it.
+ */
+export const HONEYPOT_FIELD = "leave_blank";
 
 export const WHOLESALE_MESSAGES = {
   emailRequired: "Please enter your email address.",
