@@ -16,6 +16,8 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per port, so two runs side by side don't overwrite each other's traces.
+  outputDir: `test-results/e2e-${process.env.E2E_PORT}`,
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
   workers: 2,
