@@ -81,7 +81,7 @@ function Buttons() {
         Continue Shopping
       </Link>
       <Link
-        to="/account"
+        to="/account?tab=orders"
         className="inline-flex justify-center rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50"
       >
         View Orders
