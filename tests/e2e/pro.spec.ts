@@ -126,8 +126,10 @@ test("subscribe monthly → member prices → checkout at member prices → canc
   await expect(page.getByTestId("subscription-amount")).toHaveText("£4.99/month");
   await expect(page.getByText("Renews on")).toBeVisible();
 
-  // Member prices in the cart, and charged at checkout.
+  // Member prices in the catalogue and the cart, and charged at checkout.
   await page.goto(`/products/${product.slug}`);
+  await expect(page.getByTestId("price")).toContainText("PRO");
+  await expect(page.getByTestId("price")).toContainText("£15.00");
   await page.getByRole("button", { name: /Add(ed)? to Cart/ }).click();
   await expect(page.getByRole("button", { name: "Added to Cart" })).toBeVisible();
   await expectCartPrices(page, true);
@@ -169,6 +171,9 @@ test("subscribe monthly → member prices → checkout at member prices → canc
   const sub = (await subscription(email))!;
   await query("UPDATE subscriptions SET current_period_end = now() - interval '1 minute' WHERE id = $1", [sub.id]);
   await expectCartPrices(page, false);
+  await page.goto(`/products/${product.slug}`);
+  await expect(page.getByTestId("member-price")).toContainText("Pro members pay £15.00");
+  await expect(page.getByTestId("price")).not.toContainText("PRO");
   await page.goto("/account");
   await expect(page.getByTestId("premium-badge")).toHaveCount(0);
 
