@@ -180,7 +180,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                   </p>
                 )}
                 <p id="card-hint" className="mt-2 text-xs text-slate-500">
-                  Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any expiry and CVC would do on Stripe; none is needed here.
+                  Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
                 </p>
               </div>
               <button
