@@ -161,7 +161,9 @@ test.describe("accounts", () => {
     await expect(page.getByLabel("Password")).toHaveValue("");
     await logIn(page, uniqueEmail("nobody"), "Not-My-Password-99");
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?registered=true)?$/);
+    // The sign-up notice does not linger above the error.
+    await expect(page.getByText("Account created successfully!")).toHaveCount(0);
   });
 
   test("mismatched passwords are refused before and after submitting", async ({ page }) => {
@@ -206,8 +208,8 @@ test.describe("accounts", () => {
 
     // Client-side navigation to a protected page also lands on login with the way back.
     await page.goto("/");
-    await page.locator("header").getByRole("link", { name: "Login" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await page.locator("footer").getByRole("link", { name: "My account" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
     await page.goto("/login?redirectTo=//evil.example/phish");
     await logIn(page, email);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/account$/);
