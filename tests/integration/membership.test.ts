@@ -302,6 +302,10 @@ describe("Stripe webhooks: the subscription's life", () => {
     expect(await rowOf(subscription.id)).toMatchObject({ status: "past_due" });
     expect(await isPremium(db(), user.id)).toBe(false);
     expect(await premiumCache(user.id)).toBe(false);
+    // Not a second membership while the first is being retried: the portal is the way.
+    const again = await startSubscription(db(), stripe, { user: { id: user.id, email: user.email }, planType: "monthly", attempt: crypto.randomUUID() }, { publicUrl: PUBLIC_URL });
+    expect(again).toMatchObject({ ok: false, code: "payment_overdue", status: 409 });
+    expect(await openBillingPortal(db(), stripe, { userId: user.id }, { publicUrl: PUBLIC_URL })).toMatchObject({ ok: true });
 
     await deliver("invoice.paid", fake.payOpenInvoice(failed.id));
     const row = await rowOf(subscription.id);

@@ -13,7 +13,12 @@ export interface MembershipConfig {
 
 export type HostedPageResult =
   | { ok: true; url: string }
-  | { ok: false; code: "unauthenticated" | "already_member" | "no_subscription" | "provider_error"; status: number; message: string };
+  | {
+      ok: false;
+      code: "unauthenticated" | "already_member" | "payment_overdue" | "no_subscription" | "provider_error";
+      status: number;
+      message: string;
+    };
 
 /** The spec §8 text for a provider failure: the status when the provider gave one, else the generic text. */
 function providerFailure(kind: "subscription" | "portal", error: unknown): HostedPageResult {
@@ -64,6 +69,21 @@ export async function startSubscription(
       code: "already_member",
       status: 409,
       message: "You are already a Pro member. Use Manage subscription to change or cancel your membership.",
+    };
+  }
+  // A membership whose renewal failed is still being retried by the provider: a second one
+  // would charge twice once the card works again. The portal is where the card is updated.
+  const [overdue] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, "past_due")))
+    .limit(1);
+  if (overdue) {
+    return {
+      ok: false,
+      code: "payment_overdue",
+      status: 409,
+      message: "Your last membership payment did not go through. Use Manage subscription to update your card or cancel before starting a new plan.",
     };
   }
   try {
