@@ -26,9 +26,10 @@ export function SiteHeader({ user, cartCount }: { user: ShellUser | null; cartCo
           {user?.isPremium ? null : (
             <Link
               to="/pro"
-              className="hidden items-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 lg:inline-flex"
+              className="inline-flex items-center gap-1 rounded-lg p-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
             >
-              <Crown aria-hidden className="h-4 w-4 text-amber-500" /> Pro
+              <Crown aria-hidden className="h-5 w-5 text-amber-500 lg:h-4 lg:w-4" />
+              <span className="sr-only lg:not-sr-only">Pro</span>
             </Link>
           )}
           <Link
