@@ -76,5 +76,8 @@ export const products = pgTable(
     index("products_search_prefix_idx").using("gin", t.searchPrefix),
     // Broad searches (thousands of matches) are served in name order straight from this index.
     index("products_name_idx").on(t.name),
+    // Category and language pages count visible (and in-stock) products on every request; this
+    // partial index answers those counts from the index alone.
+    index("products_visible_category_idx").on(t.categoryId, t.stock).where(sql`${t.isVisible}`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "products_visible_category_idx" ON "products" USING btree ("category_id","stock") WHERE "products"."is_visible";
