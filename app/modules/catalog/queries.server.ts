@@ -98,35 +98,35 @@ export async function languagePage(db: Db, slug: string, page = 1): Promise<Lang
   if (!language) return null;
 
   const window = pageWindow(page);
-  const [categoryRows, productRows] = await Promise.all([
-    db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        slug: categories.slug,
-        productCount: count(products.id),
-      })
-      .from(categories)
-      .leftJoin(products, and(eq(products.categoryId, categories.id), isVisible))
-      .where(eq(categories.languageId, language.id))
-      .groupBy(categories.id)
-      .orderBy(asc(categories.sortOrder), asc(categories.name)),
-    db
-      .select(productCardColumns)
-      .from(products)
-      .where(
-        and(
-          isVisible,
-          inArray(
-            products.categoryId,
-            db.select({ id: categories.id }).from(categories).where(eq(categories.languageId, language.id)),
-          ),
-        ),
-      )
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(window.limit)
-      .offset(window.offset),
-  ]);
+  const categoryRows = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      // One index-only count per category (products_visible_category_idx) beats joining and
+      // grouping tens of thousands of rows. Written out because drizzle would leave the outer
+      // column unqualified inside the subquery.
+      productCount: sql<number>`(SELECT count(*) FROM "products" AS "p" WHERE "p"."category_id" = "categories"."id" AND "p"."is_visible")`.mapWith(
+        Number,
+      ),
+    })
+    .from(categories)
+    .where(eq(categories.languageId, language.id))
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+  // The category ids as values, not a subquery: the planner then knows from its statistics
+  // whether they hold three products (read them by category) or most of the shop (walk the
+  // newest-first index).
+  const withProducts = categoryRows.filter((c) => c.productCount > 0).map((c) => c.id);
+  const productRows =
+    withProducts.length === 0
+      ? []
+      : await db
+          .select(productCardColumns)
+          .from(products)
+          .where(and(isVisible, inArray(products.categoryId, withProducts)))
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(window.limit)
+          .offset(window.offset);
   return {
     language,
     categories: categoryRows,
@@ -259,7 +259,8 @@ export async function searchProducts(db: Db, rawQuery: string, page = 1): Promis
     return { query, ...(await runSearch(db, webSearchText(query), prefix, window)) };
   } catch (error) {
     // websearch_to_tsquery has limits of its own; rather than show an error, search the words.
-    console.warn(`[search] web-search query refused, searching its words instead (${(error as Error).message.split("\n")[0]})`);
+    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message.split("\n")[0];
+    console.warn(`[search] web-search query refused (${cause}); searching its words instead: ${JSON.stringify(query)}`);
     return { query, ...(await runSearch(db, plainSearchText(query), prefix, window)) };
   }
 }
@@ -284,19 +285,29 @@ async function runSearch(
     ? sql`ts_rank(${products.searchExact}, ${web}, 1) + 0.2 * ts_rank(${products.searchPrefix}, to_tsquery('simple', ${prefix.query}), 1)`
     : sql`ts_rank(${products.searchExact}, ${web}, 1)`;
 
+  // The candidates carry everything a tile shows, so the ranked page needs no second lookup.
   const candidates = db.$with("candidates").as(
     db
-      .select({ id: sql<number>`${products.id}`.as("candidate_id"), rank: sql<number>`${rank}`.as("rank") })
+      .select({ ...productCardColumns, rank: sql<number>`${rank}`.as("rank") })
       .from(products)
       .where(matches)
       .limit(SEARCH_RANK_LIMIT + 1),
   );
   const ranked = await db
     .with(candidates)
-    .select({ ...productCardColumns, total: sql<number>`(SELECT count(*) FROM ${candidates})`.mapWith(Number) })
+    .select({
+      id: candidates.id,
+      slug: candidates.slug,
+      name: candidates.name,
+      price: candidates.price,
+      premiumPrice: candidates.premiumPrice,
+      imageUrl: candidates.imageUrl,
+      stock: candidates.stock,
+      limitPerCustomer: candidates.limitPerCustomer,
+      total: sql<number>`(SELECT count(*) FROM ${candidates})`.mapWith(Number),
+    })
     .from(candidates)
-    .innerJoin(products, eq(products.id, candidates.id))
-    .orderBy(desc(candidates.rank), asc(products.name), asc(products.id))
+    .orderBy(desc(candidates.rank), asc(candidates.name), asc(candidates.id))
     .limit(window.limit)
     .offset(window.offset);
 
