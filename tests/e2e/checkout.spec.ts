@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { query } from "./db";
+import { receivedEmails, waitForEmail } from "./mail";
 
 /**
  * Checkout in a real browser against the production build with the sandbox provider:
@@ -130,6 +131,10 @@ test.describe("checkout with the sandbox provider", () => {
     expect(outbox).toHaveLength(1);
     const cart = await query("SELECT ci.id FROM cart_items ci JOIN users u ON u.id = ci.user_id WHERE u.email = $1", [email]);
     expect(cart).toHaveLength(0);
+    // The outbox worker really sends it (to the test SMTP server), once.
+    const mail = await waitForEmail(email, (e) => e.subject.includes(`#${orderNumber}`));
+    expect(mail.subject).toContain("is confirmed");
+    expect(mail.text).toContain("£29.97");
 
     await page.getByRole("link", { name: "View Orders" }).click();
     await expect(page).toHaveURL(/\/account\?tab=orders/);
@@ -143,6 +148,7 @@ test.describe("checkout with the sandbox provider", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: "Order Successful!" })).toBeVisible();
     expect(await query("SELECT id FROM outbox WHERE dedupe_key = $1", [`order-confirmation:${orderNumber}`])).toHaveLength(1);
+    expect(receivedEmails().filter((e) => e.subject.includes(`#${orderNumber}`))).toHaveLength(1);
   });
 
   test("a declined card charges nothing, fulfils nothing and gives the stock back", async ({ page }) => {
@@ -183,8 +189,43 @@ test.describe("checkout with the sandbox provider", () => {
 
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/cart\?checkoutError=cancelled/);
+    await expect(page.getByRole("status").filter({ hasText: "Checkout cancelled. Nothing was charged" })).toBeVisible();
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
     expect(await stockOf(product.id)).toBe(before);
+  });
+
+  test("a coupon code from the cart is priced by the server; an unknown one is refused with a message", async ({ page }) => {
+    const product = products[1]!;
+    const code = `E2E10${tag}`.toUpperCase();
+    await query("INSERT INTO coupons (code, percent_off) VALUES ($1, 10) ON CONFLICT DO NOTHING", [code]);
+    const email = await atPaymentPage(page, product);
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/cart/);
+    const before = await stockOf(product.id);
+
+    // The coupon field sits in a <details> that may already be open after the redirect back.
+    const couponField = async () => {
+      if (!(await page.getByLabel("Coupon code").isVisible())) await page.getByText("Have a coupon code?").click();
+      return page.getByLabel("Coupon code");
+    };
+    await (await couponField()).fill("NOT-A-REAL-CODE");
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await expect(page).toHaveURL(/checkoutError=invalid_coupon/);
+    await expect(page.getByRole("alert").filter({ hasText: "That coupon code is not valid or has expired." })).toBeVisible();
+    expect(await stockOf(product.id)).toBe(before);
+
+    await (await couponField()).fill(code.toLowerCase());
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    // £20.00 − 10% + £5.29
+    await expect(page.getByTestId("sandbox-amount")).toHaveText("£23.29");
+    await expect(page.getByTestId("sandbox-line").filter({ hasText: `Coupon ${code}` })).toContainText("-£2.00");
+    const [order] = await query<{ coupon_code: string; discount_amount: number }>(
+      "SELECT o.coupon_code, o.discount_amount FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = $1 AND o.status = 'pending'",
+      [email],
+    );
+    expect(order).toEqual({ coupon_code: code, discount_amount: 200 });
+    await page.getByRole("link", { name: "Cancel" }).click();
   });
 
   test("a crafted checkout post cannot choose the price, the customer or the products", async ({ page }) => {
