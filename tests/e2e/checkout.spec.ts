@@ -255,14 +255,18 @@ test.describe("checkout with the sandbox provider", () => {
     expect(crossSite.status()).toBe(403);
   });
 
-  test("the payment and confirmation pages fit a 360 px phone", async ({ page }) => {
+  test("the payment and confirmation pages fit a 360 px phone; no confetti for reduced motion", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await atPaymentPage(page, products[0]!);
     let overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.getByLabel("Card number").fill("4242424242424242");
     await page.getByRole("button", { name: /^Pay £/ }).click();
     await expect(page.getByRole("heading", { name: "Order Successful!" })).toBeVisible();
+    // Customers who asked for less motion get no confetti.
+    await expect(page.getByTestId("order-success")).toHaveAttribute("data-confetti", "reduced-motion");
+    expect(await page.locator("canvas").count()).toBe(0);
     overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
