@@ -14,8 +14,8 @@
  * on the machine and on whatever else it is doing; see bench/README.md.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -62,6 +62,8 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3149);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const SEARCH_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 20);
+/** Server processes to measure with, e.g. "1,2": one instance, then one per core. */
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number).filter((n) => n >= 1);
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
 const DB_NAME = `nearmint_bench_catalogue_${Date.now().toString(36)}`;
 
@@ -164,8 +166,8 @@ function ensureBuild() {
   if (result.status !== 0) throw new Error("react-router build failed");
 }
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+async function startServer(workers: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/catalogue/cluster-server.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -177,6 +179,7 @@ async function startServer(): Promise<ChildProcess> {
       DATABASE_URL: databaseUrl(),
       DEMO_DATA: "0",
       LOG_LEVEL: "warn",
+      BENCH_WORKERS: String(workers),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -220,6 +223,31 @@ async function productSlugs(count: number): Promise<string[]> {
   }
 }
 
+/**
+ * CPU time (user + system, ms) used so far by a process and its descendants (the cluster
+ * workers), from /proc. Unlike wall-clock figures it barely moves when other programs share
+ * the machine. Null where /proc is not available.
+ */
+function cpuMs(pid: number): number | null {
+  try {
+    const own = (p: number) => {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return Number(fields[11]) + Number(fields[12]); // utime, stime in clock ticks (1/100 s)
+    };
+    const children = (p: number): number[] =>
+      readdirSync(`/proc/${p}/task`).flatMap((task) =>
+        readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+      );
+    const walk = (p: number): number => own(p) + children(p).reduce((sum, c) => sum + walk(c), 0);
+    return walk(pid) * 10;
+  } catch {
+    return null;
+  }
+}
+
+let serverPid = 0;
+
 async function cannon(label: string, paths: string[], options: { connections: number; overallRate?: number }) {
   // Check every path renders before measuring it.
   for (const path of paths.slice(0, 3)) {
@@ -228,6 +256,8 @@ async function cannon(label: string, paths: string[], options: { connections: nu
     await res.arrayBuffer();
   }
   let next = 0;
+  const cpuBefore = cpuMs(serverPid);
+  const loadBefore = loadavg()[0]!;
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections: options.connections,
@@ -242,8 +272,14 @@ async function cannon(label: string, paths: string[], options: { connections: nu
       },
     ],
   });
+  const cpuAfter = cpuMs(serverPid);
   const row = {
     label,
+    serverCpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+        ? ms((cpuAfter - cpuBefore) / result.requests.total)
+        : null,
+    loadAverage: ms((loadBefore + loadavg()[0]!) / 2),
     connections: options.connections,
     targetRate: options.overallRate ?? null,
     requestsPerSecond: Math.round(result.requests.average),
@@ -255,7 +291,9 @@ async function cannon(label: string, paths: string[], options: { connections: nu
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
-  console.log(`[bench] ${label}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
+  console.log(
+    `[bench] ${label}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, server CPU ${row.serverCpuMsPerRequest} ms/request, load ${row.loadAverage}, non-2xx ${row.non2xx}, errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -265,10 +303,12 @@ async function main() {
     cores: cpus().length,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
-    postgres: await admin(async (c) => (await c.query<{ v: string }>("SHOW server_version")).rows[0]!.v),
+    postgres: await admin(async (c) => (await c.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version),
     date: new Date().toISOString(),
   };
-  console.log(`[bench] ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  console.log(
+    `[bench] ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}, PostgreSQL ${machine.postgres}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+  );
 
   let server: ChildProcess | null = null;
   const cleanup = async () => {
@@ -289,37 +329,41 @@ async function main() {
     console.log(`[bench] search over ${search.samples} runs: p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms, max ${search.max} ms`);
 
     const slugs = await productSlugs(2000);
-    server = await startServer();
+    const productPaths = slugs.map((slug) => `/products/${slug}`);
     const pages = [];
-    pages.push(await cannon("home /", ["/"], { connections: 10 }));
-    pages.push(await cannon("category /category/english-singles (page 1)", ["/category/english-singles"], { connections: 10 }));
-    pages.push(
-      await cannon(
-        "category pages 1-100 of english-singles",
-        Array.from({ length: 100 }, (_, i) => `/category/english-singles?page=${i + 1}`),
-        { connections: 10 },
-      ),
-    );
-    pages.push(await cannon("product /products/:slug (2,000 different)", slugs.map((s) => `/products/${s}`), { connections: 10 }));
-    pages.push(
-      await cannon("product at a fixed 300 req/s", slugs.map((s) => `/products/${s}`), { connections: 30, overallRate: 300 }),
-    );
-    pages.push(
-      await cannon(
-        "search page /search?q=… (the query list)",
-        SEARCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`),
-        { connections: 10 },
-      ),
-    );
+    for (const workers of WORKER_COUNTS) {
+      server = await startServer(workers);
+      serverPid = server.pid!;
+      const tag = `${workers} ${workers === 1 ? "process" : "processes"}`;
+      pages.push({ workers, ...(await cannon(`home / (${tag})`, ["/"], { connections: 10 })) });
+      pages.push({
+        workers,
+        ...(await cannon(`category english-singles, pages 1-100 (${tag})`, Array.from({ length: 100 }, (_, i) => `/category/english-singles${i ? `?page=${i + 1}` : ""}`), {
+          connections: 10,
+        })),
+      });
+      pages.push({ workers, ...(await cannon(`product, 2,000 different (${tag})`, productPaths, { connections: 10 })) });
+      pages.push({ workers, ...(await cannon(`product at a fixed 300 req/s (${tag})`, productPaths, { connections: 30, overallRate: 300 })) });
+      pages.push({
+        workers,
+        ...(await cannon(`search page, the query list (${tag})`, SEARCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`), {
+          connections: 10,
+        })),
+      });
+      // autocannon stops without waiting for its last requests; let them finish first.
+      await new Promise((r) => setTimeout(r, 2000));
+      await stopServer(server);
+      server = null;
+    }
 
-    const results = { machine, products: PRODUCTS, data, search, pages, durationSeconds: DURATION };
+    const results = { machine, products: PRODUCTS, data, search, pages, durationSeconds: DURATION, loadAverageAtEnd: loadavg() };
     writeFileSync(new URL("./latest.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 
     console.log("\n| Measure | Result |\n|---|---|");
     console.log(`| Search p50 / p95 / p99 (${search.samples} runs) | ${search.p50} / ${search.p95} / ${search.p99} ms |`);
     for (const p of pages) {
       console.log(
-        `| ${p.label}${p.targetRate ? "" : `, ${p.connections} connections`} | ${p.requestsPerSecond} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms${p.non2xx || p.errors ? `, ${p.non2xx} non-2xx, ${p.errors} errors` : ""} |`,
+        `| ${p.label}${p.targetRate ? "" : `, ${p.connections} connections`} | ${p.requestsPerSecond} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, ${p.serverCpuMsPerRequest} ms server CPU/request${p.non2xx || p.errors ? `, ${p.non2xx} non-2xx, ${p.errors} errors` : ""} |`,
       );
     }
     console.log("\nSlowest search queries (p95):");

@@ -56,7 +56,7 @@ export const products = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
-     * Search documents, kept by PostgreSQL (see docs/decisions/0005-search-ranking.md). Stored,
+     * Search documents, kept by PostgreSQL (see docs/decisions/0008-search-ranking.md). Stored,
      * not recomputed per query, because ranking thousands of matches must not re-parse names.
      * `search_exact` has English stems for web-search queries; `search_prefix` has whole,
      * unstemmed, accent-folded words so that "chari" or "collecti" match as prefixes.

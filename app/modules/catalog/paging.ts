@@ -7,7 +7,7 @@ export const CATALOGUE_PAGE_SIZE = 48;
 /**
  * Up to this many search matches are ranked; beyond it a query is "broad" and is served in name
  * order straight from the name index, because ranking tens of thousands of rows per keystroke
- * costs more than it helps (docs/decisions/0005-search-ranking.md).
+ * costs more than it helps (docs/decisions/0008-search-ranking.md).
  */
 export const SEARCH_RANK_LIMIT = 1000;
 

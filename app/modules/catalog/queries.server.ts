@@ -258,9 +258,11 @@ export async function searchProducts(db: Db, rawQuery: string, page = 1): Promis
   try {
     return { query, ...(await runSearch(db, webSearchText(query), prefix, window)) };
   } catch (error) {
-    // websearch_to_tsquery has limits of its own; rather than show an error, search the words.
-    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message.split("\n")[0];
-    console.warn(`[search] web-search query refused (${cause}); searching its words instead: ${JSON.stringify(query)}`);
+    // websearch_to_tsquery has limits of its own ("tsquery stack too small"); rather than show
+    // an error, search the words. Anything else (connection lost...) is a real failure.
+    const cause = (error as { cause?: { code?: unknown; message?: string } }).cause;
+    if (typeof cause?.code !== "string" || !/^(22|42|54|XX)/.test(cause.code)) throw error;
+    console.warn(`[search] PostgreSQL refused the web-search query (${cause.message}); searching its words instead: ${JSON.stringify(query)}`);
     return { query, ...(await runSearch(db, plainSearchText(query), prefix, window)) };
   }
 }
