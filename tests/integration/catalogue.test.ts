@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, languages, products } from "~/db/schema";
 import { seedDemoCatalogue } from "~/db/seed/seed.server";
@@ -12,6 +12,9 @@ import {
   sitemapProducts,
   sitemapSections,
 } from "~/modules/catalog/queries.server";
+import { SITEMAP_PRODUCTS_PER_FILE } from "~/modules/catalog/sitemap";
+import { loader as sitemapPartLoader } from "~/routes/sitemap-part";
+import { loader as sitemapLoader } from "~/routes/sitemap-xml";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
 let database: TestDatabase;
@@ -91,12 +94,15 @@ describe("language page", () => {
 
   it("counts only visible products for the demo languages too", async () => {
     const english = await languagePage(database.db, "english");
-    const [row] = await database.db.execute<{ n: string }>(sql`
-      SELECT count(*) AS n FROM products p JOIN categories c ON c.id = p.category_id
-      JOIN languages l ON l.id = c.language_id WHERE l.slug = 'english' AND p.is_visible`).then((r) => r.rows);
-    expect(english?.productCount).toBe(Number(row!.n));
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(languages, eq(languages.id, categories.languageId))
+      .where(and(eq(languages.slug, "english"), eq(products.isVisible, true)));
+    expect(english?.productCount).toBe(row!.n);
     expect(english?.products.items).toHaveLength(CATALOGUE_PAGE_SIZE);
-    expect(english?.products.hasNextPage).toBe(Number(row!.n) > CATALOGUE_PAGE_SIZE);
+    expect(english?.products.hasNextPage).toBe(row!.n > CATALOGUE_PAGE_SIZE);
   });
 });
 
@@ -288,5 +294,57 @@ describe("sitemap data", () => {
     const hidden = await database.db.select({ slug: products.slug }).from(products).where(eq(products.isVisible, false));
     for (const { slug } of hidden) expect(slugs).not.toContain(slug);
     expect(await sitemapProducts(database.db, 2, 3)).toEqual(rows.slice(2, 5));
+  });
+});
+
+describe("sitemap routes", () => {
+  const origin = "https://shop.test";
+  const call = async (loader: (args: never) => Promise<Response>, url: string, params: Record<string, string> = {}) =>
+    loader({ request: new Request(url), params, context: { db: database.db, env: { publicUrl: origin } } } as never);
+
+  it("is one file for a small shop, with absolute URLs and no hidden products", async () => {
+    const res = await call(sitemapLoader as never, `${origin}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/xml/);
+    const xml = await res.text();
+    expect(xml).toContain("<urlset");
+    expect(xml).toContain(`<loc>${origin}/language/testish</loc>`);
+    expect(xml).toContain(`<loc>${origin}/category/testish-nothing</loc>`);
+    expect(xml).toContain(`<loc>${origin}/products/t-charizard</loc>`);
+    expect(xml).not.toContain("t-hidden");
+    const etag = res.headers.get("etag")!;
+    const again = await sitemapLoader({
+      request: new Request(`${origin}/sitemap.xml`, { headers: { "if-none-match": etag } }),
+      params: {},
+      context: { db: database.db, env: { publicUrl: origin } },
+    } as never);
+    expect(again.status).toBe(304);
+  });
+
+  it("becomes an index of files when the products do not fit one file", async () => {
+    const extra = SITEMAP_PRODUCTS_PER_FILE + 10;
+    await database.db.execute(sql`
+      INSERT INTO products (name, slug, price, stock, category_id)
+      SELECT 'Sitemap Filler ' || i, 'sitemap-filler-' || i, 10, 1, ${emptyCategoryId} FROM generate_series(1, ${extra}) AS i`);
+    try {
+      const index = await (await call(sitemapLoader as never, `${origin}/sitemap.xml`)).text();
+      expect(index).toContain("<sitemapindex");
+      expect(index).toContain(`<loc>${origin}/sitemap/pages.xml</loc>`);
+      expect(index).toContain(`<loc>${origin}/sitemap/products-2.xml</loc>`);
+      expect(index).not.toContain("products-3.xml");
+
+      const pages = await (await call(sitemapPartLoader as never, `${origin}/sitemap/pages.xml`, { file: "pages.xml" })).text();
+      expect(pages).toContain(`<loc>${origin}/category/testish-things</loc>`);
+      expect(pages).not.toContain("/products/");
+      const first = await (await call(sitemapPartLoader as never, `${origin}/sitemap/products-1.xml`, { file: "products-1.xml" })).text();
+      expect(first.match(/<url>/g)).toHaveLength(SITEMAP_PRODUCTS_PER_FILE);
+      const second = await (await call(sitemapPartLoader as never, `${origin}/sitemap/products-2.xml`, { file: "products-2.xml" })).text();
+      expect(second).not.toContain("t-hidden");
+      for (const file of ["products-3.xml", "products-0.xml", "products-x.xml", "other.xml"]) {
+        expect((await call(sitemapPartLoader as never, `${origin}/sitemap/${file}`, { file })).status, file).toBe(404);
+      }
+    } finally {
+      await database.db.delete(products).where(sql`${products.slug} LIKE 'sitemap-filler-%'`);
+    }
   });
 });
