@@ -92,9 +92,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`[http] ${signal}: finishing requests and shutting down`);
-    server.close();
+    // Stop taking requests, let the ones in flight finish (at most 10 s), then close the pool:
+    // closing it first fails those requests with "pool has ended".
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    await jobs.stop();
+    const forceClose = setTimeout(() => server.closeAllConnections(), 10_000);
+    await Promise.all([drained, jobs.stop()]);
+    clearTimeout(forceClose);
     await database.close();
     process.exit(0);
   };
