@@ -272,26 +272,25 @@ test.describe("checkout with the sandbox provider", () => {
   });
 });
 
-// Screenshots for looking at the pages (not assertions): CHECKOUT_SCREENSHOTS=1 writes /tmp/checkout-*.png.
-test.describe("screenshots", () => {
-  test.skip(!process.env.CHECKOUT_SCREENSHOTS, "set CHECKOUT_SCREENSHOTS=1 to take them");
+// The payment journey at both widths; the screenshots land in the test's output folder for a human to look at.
+test.describe("payment pages at desktop and phone widths", () => {
   for (const [label, width] of [
     ["desktop", 1280],
     ["phone", 390],
   ] as const) {
-    test(`payment, declined and success pages (${label})`, async ({ page }) => {
+    test(`payment, declined and success pages (${label})`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: "reduce" });
       await atPaymentPage(page, products[0]!, 1);
-      await page.screenshot({ path: `/tmp/checkout-${label}-pay.png`, fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath(`pay.png`), fullPage: true });
       await page.getByLabel("Card number").fill("1234");
       await page.getByRole("button", { name: /^Pay £/ }).click();
       await expect(page.getByText("Your card number is incorrect.")).toBeVisible();
-      await page.screenshot({ path: `/tmp/checkout-${label}-invalid.png`, fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath(`invalid.png`), fullPage: true });
       await page.getByLabel("Card number").fill("4242424242424242");
       await page.getByRole("button", { name: /^Pay £/ }).click();
       await expect(page.getByRole("heading", { name: "Order Successful!" })).toBeVisible();
-      await page.screenshot({ path: `/tmp/checkout-${label}-success.png`, fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath(`success.png`), fullPage: true });
       await page.goto("/cart");
       await addToCart(page, products[1]!);
       await page.goto("/cart");
@@ -299,7 +298,7 @@ test.describe("screenshots", () => {
       await page.getByLabel("Card number").fill("4000000000000002");
       await page.getByRole("button", { name: /^Pay £/ }).click();
       await expect(page.getByText("Your card was declined.")).toBeVisible();
-      await page.screenshot({ path: `/tmp/checkout-${label}-declined.png`, fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath(`declined.png`), fullPage: true });
     });
   }
 });
