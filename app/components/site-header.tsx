@@ -10,17 +10,18 @@ export function SiteHeader({ user, cartCount }: { user: ShellUser | null; cartCo
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
         <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-black tracking-tight text-slate-900">
           <span aria-hidden className="grid h-8 w-8 place-items-center rounded-lg bg-amber-500 text-white">N</span>
-          {shop.name}
+          {/* On the narrowest phones the mark alone keeps the header to two rows. */}
+          <span className="sr-only min-[440px]:not-sr-only">{shop.name}</span>
         </Link>
         <div className="order-last w-full md:order-none md:ml-4 md:w-auto md:flex-1">
           <HeaderSearch />
         </div>
-        <nav aria-label="Account and cart" className="ml-auto flex items-center gap-1 sm:gap-2">
+        <nav aria-label="Account and cart" className="ml-auto flex items-center gap-0.5 sm:gap-2">
           <Link
             to="/sell-cards"
-            className="inline-flex items-center gap-1.5 rounded-lg bg-amber-500 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-600"
+            className="inline-flex items-center gap-1.5 rounded-lg bg-amber-500 px-2.5 py-2 text-sm font-semibold text-white hover:bg-amber-600 sm:px-3"
           >
-            <HandCoins aria-hidden className="h-4 w-4" />
+            <HandCoins aria-hidden className="hidden h-4 w-4 min-[400px]:block" />
             <span>Sell your cards</span>
           </Link>
           {user?.isPremium ? null : (
