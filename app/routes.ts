@@ -19,6 +19,8 @@ export default [
   route("reset-password/:token?", "routes/reset-password.tsx"),
   route("account", "routes/account.tsx"),
   route("admin/outbox", "routes/admin-outbox.tsx"),
+  route("admin", "routes/admin.tsx"),
+  route("admin/orders", "routes/admin-orders.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/cancel", "routes/checkout-cancel.tsx"),
   route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),

@@ -110,6 +110,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           )}
           {user.isAdmin && (
             <Link
+              to="/admin"
+              className="inline-flex items-center rounded-lg border border-slate-900 bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+            >
+              Shop admin
+            </Link>
+          )}
+          {user.isAdmin && (
+            <Link
               to="/admin/outbox"
               className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
             >

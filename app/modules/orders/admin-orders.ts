@@ -1,0 +1,85 @@
+/**
+ * The admin orders screen's filters, messages and input schemas. Plain (no `.server`): the
+ * route renders these texts and the action parses with the same schemas.
+ */
+import { z } from "zod";
+
+/** Filters of /admin/orders, in the order they are offered. The first is the default. */
+export const ORDER_FILTERS = ["to-dispatch", "all", "pending", "dispatched", "failed", "refunded"] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+export const ORDER_FILTER_LABELS: Record<OrderFilter, string> = {
+  "to-dispatch": "To dispatch",
+  all: "All",
+  pending: "Pending",
+  dispatched: "Dispatched",
+  failed: "Failed/Expired",
+  refunded: "Refunded",
+};
+
+export const DEFAULT_ORDER_FILTER: OrderFilter = "to-dispatch";
+
+/** `?status=`: anything unknown (or missing) is the dispatch queue, the page's reason to exist. */
+export function parseOrderFilter(value: string | null | undefined): OrderFilter {
+  return (ORDER_FILTERS as readonly string[]).includes(value ?? "") ? (value as OrderFilter) : DEFAULT_ORDER_FILTER;
+}
+
+export const ADMIN_ORDERS_PAGE_SIZE = 50;
+
+/** Order ids are PostgreSQL integers: a larger number is not an order (and must not reach SQL). */
+const MAX_ORDER_ID = 2_147_483_647;
+
+export const DISPATCH_MESSAGES = {
+  trackingRequired: "Enter the tracking number.",
+  trackingInvalid: "Enter a Royal Mail tracking number: 8 to 40 letters and digits, e.g. AB123456789GB.",
+  badOrder: "That order number is not valid.",
+  unknownIntent: "Unknown action.",
+  resend: "Please send the form again.",
+  notFound: (id: number) => `Order #${id} was not found.`,
+  notDispatchable: (id: number, status: string) =>
+    status === "pending"
+      ? `Order #${id} has not been paid yet, so it cannot be dispatched.`
+      : status === "refunded"
+        ? `Order #${id} was refunded, so it cannot be dispatched.`
+        : `Order #${id} was not paid (${status}), so it cannot be dispatched.`,
+  conflict: (id: number, current: string) =>
+    `Order #${id} was meanwhile given tracking number ${current}. Check it below and correct it there if needed.`,
+  dispatched: (id: number, tracking: string) =>
+    `Order #${id} is marked as dispatched with tracking number ${tracking}. The customer's dispatch email is queued.`,
+  corrected: (id: number, tracking: string) =>
+    `Order #${id}'s tracking number is now ${tracking}. A new dispatch email with it is queued.`,
+  unchanged: (id: number, tracking: string) =>
+    `Order #${id} already has tracking number ${tracking}: nothing changed and no email was sent.`,
+} as const;
+
+/**
+ * A Royal Mail style reference such as "AB123456789GB". Spaces are dropped (Royal Mail prints
+ * them in groups, and a pasted "ab 1234 5678 9gb" is the same parcel), letters upper-cased.
+ */
+export const trackingNumberSchema = z
+  .string({ error: DISPATCH_MESSAGES.trackingRequired })
+  .overwrite((value) => value.replace(/\s+/g, "").toUpperCase())
+  .min(1, DISPATCH_MESSAGES.trackingRequired)
+  .regex(/^[A-Z0-9]{8,40}$/, DISPATCH_MESSAGES.trackingInvalid);
+
+export const dispatchInputSchema = z.object({
+  intent: z.literal("dispatch", { error: DISPATCH_MESSAGES.unknownIntent }),
+  orderId: z.coerce
+    .number({ error: DISPATCH_MESSAGES.badOrder })
+    .int(DISPATCH_MESSAGES.badOrder)
+    .min(1, DISPATCH_MESSAGES.badOrder)
+    .max(MAX_ORDER_ID, DISPATCH_MESSAGES.badOrder),
+  trackingNumber: trackingNumberSchema,
+  /**
+   * The tracking number the admin saw when the page was drawn ("" for none). A page that is
+   * out of date (someone else dispatched the order meanwhile) is refused instead of silently
+   * sending the customer a second dispatch email.
+   */
+  currentTracking: z
+    .string()
+    .max(100)
+    .overwrite((value) => value.replace(/\s+/g, "").toUpperCase())
+    .optional(),
+});
+
+export type DispatchInput = z.infer<typeof dispatchInputSchema>;
