@@ -1,7 +1,8 @@
-import { ArrowLeft, FlaskConical } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatDate } from "~/components/account/format-date";
+import { SandboxFrame } from "~/components/sandbox/sandbox-frame";
 import { changeSandboxCancellation, loadSandboxPortal } from "~/modules/membership/sandbox-pages.server";
 import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
 import { getCurrentUser, loginRedirect } from "~/utils/auth.server";
@@ -72,14 +73,7 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("subscriptionId") : null;
   const expired = portal.state !== "open";
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <p
-        role="note"
-        className="flex items-center gap-2 rounded-lg border-2 border-dashed border-orange-400 bg-orange-50 px-4 py-2 text-sm font-bold uppercase tracking-wide text-orange-800"
-      >
-        <FlaskConical aria-hidden className="h-4 w-4 shrink-0" />
-        TEST BILLING PORTAL — no real money
-      </p>
+    <SandboxFrame banner="TEST BILLING PORTAL — no real money" shopName={shop.name} standsInFor="payment provider's billing portal" width="narrow">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <a href={portal.returnUrl} className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
           <ArrowLeft aria-hidden className="h-4 w-4" /> Return to {shop.name}
@@ -155,9 +149,6 @@ export default function SandboxPortal({ loaderData, actionData }: Route.Componen
           </ul>
         )}
       </div>
-      <p className="text-center text-xs text-slate-500">
-        This is {shop.name}&apos;s built-in sandbox, standing in for the payment provider&apos;s billing portal.
-      </p>
-    </div>
+    </SandboxFrame>
   );
 }
