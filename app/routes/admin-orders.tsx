@@ -200,13 +200,13 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         <div
           role="status"
           data-testid="dispatch-toast"
-          className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-xl items-start gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-xl"
+          className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-xl items-start gap-3 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900 shadow-xl"
         >
           <p className="flex-1">{toast}</p>
           <button
             type="button"
             onClick={() => setToast(null)}
-            className="-m-1 rounded p-1 text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
+            className="-m-1 rounded p-1 text-green-800 hover:text-green-950 focus-visible:outline-2 focus-visible:outline-green-600"
           >
             <X aria-hidden className="h-4 w-4" />
             <span className="sr-only">Dismiss</span>

@@ -1,15 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { ADMIN_EMAIL, signIn as signInThrough, uniqueEmail } from "./admin";
 import { query } from "./db";
 
-const ADMIN_EMAIL = "admin@e2e.nearmint.test";
-const PASSWORD = "Wholesale-e2e-Review-7391";
 const SUCCESS = "Application submitted successfully! We will review your application and get back to you soon.";
 const ADMIN_PATH = "/admin/wholesale-applications";
-
-function uniqueEmail(label: string) {
-  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
-}
 
 async function fillValid(page: Page, email: string, overrides: { companyType?: string } = {}) {
   await page.getByLabel("Email").fill(email);
@@ -27,38 +22,9 @@ async function expectFieldError(page: Page, label: string, message: string) {
   await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.()*+?[\]\\]/g, "\\$&")));
 }
 
-/**
- * Registers an account through /register (and, if it already exists with an unknown password,
- * gives it ours by copying the hash of a throwaway account), then signs in through /login.
- */
-async function signIn(page: Page, email: string, fullName: string, redirectTo = ADMIN_PATH) {
-  async function register(address: string) {
-    await page.goto("/register");
-    await page.getByLabel("Full name").fill(fullName);
-    await page.getByLabel("Email").fill(address);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    const registered = page.waitForURL((url) => url.pathname === "/login").then(() => true);
-    const exists = page
-      .getByText("An account with this email already exists")
-      .waitFor()
-      .then(() => false);
-    return Promise.race([registered, exists]);
-  }
-  if (!(await register(email))) {
-    const throwaway = uniqueEmail("password-donor");
-    expect(await register(throwaway)).toBe(true);
-    await query("UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $1) WHERE email = $2", [
-      throwaway,
-      email,
-    ]);
-  }
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname !== "/login");
+/** Signs in through the shared helper (tests/e2e/admin.ts), landing on the admin page by default. */
+function signIn(page: Page, email: string, fullName: string, redirectTo = ADMIN_PATH) {
+  return signInThrough(page, email, fullName, redirectTo);
 }
 
 test.describe("wholesale application form", () => {
