@@ -1,5 +1,7 @@
 import { data, Form, Link } from "react-router";
-import { AuthCard, ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/account/form-parts";
+import { AuthCard, EmailField } from "~/components/account/form-parts";
+import { FormError, FormNotice } from "~/components/ui/form-message";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { RESET_REQUESTED_MESSAGE } from "~/modules/accounts/messages";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { forgotPasswordSchema, formFields, validateForm } from "~/modules/accounts/schemas";
@@ -37,7 +39,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   if (actionData?.sent) {
     return (
       <AuthCard title="Check your email">
-        <SuccessBox>{RESET_REQUESTED_MESSAGE}</SuccessBox>
+        <FormNotice>{RESET_REQUESTED_MESSAGE}</FormNotice>
         <p className="mt-6 text-center text-sm text-slate-600">
           <Link to="/login" className="font-semibold text-amber-700 underline-offset-2 hover:underline">
             Back to login
@@ -48,18 +50,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   }
   return (
     <AuthCard title="Forgot password" intro="Enter the email address of your account and we will email you a link to choose a new password.">
-      {actionData?.message && <ErrorBox>{actionData.message}</ErrorBox>}
+      {actionData?.message && <FormError>{actionData.message}</FormError>}
       <Form method="post" className="mt-4 space-y-4">
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={actionData?.email ?? ""}
-          error={errors.email}
-        />
+        <EmailField defaultValue={actionData?.email ?? ""} error={errors.email} />
         <SubmitButton busyLabel="Sending..." className="w-full">
           Send reset link
         </SubmitButton>

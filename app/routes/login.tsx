@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/account/form-parts";
+import { AuthCard, EmailField } from "~/components/account/form-parts";
+import { TextField } from "~/components/ui/field";
+import { FormError, FormNotice } from "~/components/ui/form-message";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { PASSWORD_RESET_NOTICE, REGISTERED_NOTICE } from "~/modules/accounts/messages";
 import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
 import { formFields, loginSchema, validateForm, type FieldErrors } from "~/modules/accounts/schemas";
@@ -82,22 +85,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <AuthCard title="Login" intro="Welcome back. Log in to see your orders and profile.">
       <div className="space-y-4">
-        {loaderData.registered && !actionData && <SuccessBox>{REGISTERED_NOTICE}</SuccessBox>}
-        {loaderData.passwordReset && !actionData && <SuccessBox>{PASSWORD_RESET_NOTICE}</SuccessBox>}
-        {actionData?.message && !submitting && <ErrorBox>{actionData.message}</ErrorBox>}
+        {loaderData.registered && !actionData && <FormNotice>{REGISTERED_NOTICE}</FormNotice>}
+        {loaderData.passwordReset && !actionData && <FormNotice>{PASSWORD_RESET_NOTICE}</FormNotice>}
+        {actionData?.message && !submitting && <FormError>{actionData.message}</FormError>}
       </div>
       <Form method="post" className="mt-4 space-y-4" replace>
         {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={actionData?.values.email ?? ""}
-          error={errors.email}
-        />
+        <EmailField defaultValue={actionData?.values.email ?? ""} error={errors.email} />
         <TextField
           ref={passwordRef}
           name="password"

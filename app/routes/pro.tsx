@@ -2,7 +2,7 @@ import { BadgePercent, Check, Crown, ShoppingCart, Timer } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatDate } from "~/components/account/format-date";
-import { ErrorBox, SuccessBox } from "~/components/account/form-parts";
+import { FormError, FormNotice } from "~/components/ui/form-message";
 import { ManageSubscriptionButton } from "~/components/membership/manage-subscription-button";
 import { periodLabel, PLAN_NAMES, PLAN_TYPES, proPlans, quarterlySaving, type ProPlanType } from "~/modules/membership/plans";
 import {
@@ -130,10 +130,10 @@ export default function Pro({ loaderData, actionData }: Route.ComponentProps) {
 
       <div className="space-y-3" aria-live="polite">
         {welcome === "active" && (
-          <SuccessBox>
+          <FormNotice>
             <strong className="font-semibold">Welcome to Pro!</strong> Member prices now apply in the catalogue, your cart and
             at checkout.
-          </SuccessBox>
+          </FormNotice>
         )}
         {welcome === "pending" && (
           <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
@@ -149,7 +149,7 @@ export default function Pro({ loaderData, actionData }: Route.ComponentProps) {
             Subscription not started: nothing was charged. You can choose a plan whenever you are ready.
           </div>
         )}
-        {actionData?.error && <ErrorBox>{actionData.error}</ErrorBox>}
+        {actionData?.error && <FormError>{actionData.error}</FormError>}
       </div>
 
       {subscription && (

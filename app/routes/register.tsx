@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthCard, ErrorBox, SubmitButton, TextField } from "~/components/account/form-parts";
-import { PASSWORD_HINT } from "~/modules/accounts/messages";
-import { PASSWORD_MAX_LENGTH } from "~/modules/accounts/policy";
+import { AuthCard, EmailField, FullNameField, NewPasswordFields, usePasswordCheck } from "~/components/account/form-parts";
+import { FormError } from "~/components/ui/form-message";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
-import { formFields, PASSWORDS_DO_NOT_MATCH, registerSchema, validateForm, type FieldErrors } from "~/modules/accounts/schemas";
+import { formFields, registerSchema, validateForm, type FieldErrors } from "~/modules/accounts/schemas";
 import { registerUser } from "~/modules/accounts/users.server";
 import { getCurrentUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
@@ -43,64 +42,16 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
-  const [mismatch, setMismatch] = useState(false);
+  const passwords = usePasswordCheck();
   const loginHref = loaderData.redirectTo ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/login";
   return (
     <AuthCard title="Register" intro="Create an account to check out and follow your orders.">
-      {actionData?.message && <ErrorBox>{actionData.message}</ErrorBox>}
-      <Form
-        method="post"
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          // Say so straight away; the server checks the same again.
-          const form = new FormData(event.currentTarget);
-          if (form.get("password") !== form.get("confirmPassword")) {
-            event.preventDefault();
-            setMismatch(true);
-          }
-        }}
-      >
+      {actionData?.message && <FormError>{actionData.message}</FormError>}
+      <Form method="post" className="mt-4 space-y-4" onSubmit={passwords.onSubmit}>
         {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-        <TextField
-          name="fullName"
-          label="Full name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          defaultValue={actionData?.values.fullName ?? ""}
-          error={errors.fullName}
-        />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={actionData?.values.email ?? ""}
-          error={errors.email}
-        />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={PASSWORD_HINT}
-          error={errors.password}
-          onChange={() => setMismatch(false)}
-        />
-        <TextField
-          name="confirmPassword"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={mismatch ? PASSWORDS_DO_NOT_MATCH : errors.confirmPassword}
-          onChange={() => setMismatch(false)}
-        />
+        <FullNameField defaultValue={actionData?.values.fullName ?? ""} error={errors.fullName} />
+        <EmailField defaultValue={actionData?.values.email ?? ""} error={errors.email} />
+        <NewPasswordFields label="Password" confirmLabel="Confirm password" errors={errors} check={passwords} />
         <SubmitButton busyLabel="Creating account..." className="w-full">
           Create Account
         </SubmitButton>

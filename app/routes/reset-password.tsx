@@ -1,10 +1,10 @@
-import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthCard, ErrorBox, SubmitButton, TextField } from "~/components/account/form-parts";
-import { PASSWORD_HINT, RESET_LINK_INVALID } from "~/modules/accounts/messages";
+import { AuthCard, NewPasswordFields, usePasswordCheck } from "~/components/account/form-parts";
+import { FormError } from "~/components/ui/form-message";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { RESET_LINK_INVALID } from "~/modules/accounts/messages";
 import { isResetTokenUsable, resetPassword } from "~/modules/accounts/password-reset.server";
-import { PASSWORD_MAX_LENGTH } from "~/modules/accounts/policy";
-import { formFields, PASSWORDS_DO_NOT_MATCH, resetPasswordSchema, validateForm } from "~/modules/accounts/schemas";
+import { formFields, resetPasswordSchema, validateForm } from "~/modules/accounts/schemas";
 import { getCurrentSession } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/reset-password";
@@ -44,11 +44,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
-  const [mismatch, setMismatch] = useState(false);
+  const passwords = usePasswordCheck();
   if (!loaderData.usable) {
     return (
       <AuthCard title="Reset link no longer valid">
-        <ErrorBox>{RESET_LINK_INVALID}</ErrorBox>
+        <FormError>{RESET_LINK_INVALID}</FormError>
         <Link
           to="/forgot-password"
           className="mt-6 inline-flex w-full items-center justify-center rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-white hover:bg-amber-600"
@@ -60,39 +60,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <AuthCard title="Choose a new password" intro="After this, you will be signed out everywhere else.">
-      {actionData?.message && <ErrorBox>{actionData.message}</ErrorBox>}
-      <Form
-        method="post"
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          if (form.get("password") !== form.get("confirmPassword")) {
-            event.preventDefault();
-            setMismatch(true);
-          }
-        }}
-      >
-        <TextField
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={PASSWORD_HINT}
-          error={errors.password}
-          onChange={() => setMismatch(false)}
-        />
-        <TextField
-          name="confirmPassword"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={mismatch ? PASSWORDS_DO_NOT_MATCH : errors.confirmPassword}
-          onChange={() => setMismatch(false)}
-        />
+      {actionData?.message && <FormError>{actionData.message}</FormError>}
+      <Form method="post" className="mt-4 space-y-4" onSubmit={passwords.onSubmit}>
+        <NewPasswordFields label="New password" confirmLabel="Confirm new password" errors={errors} check={passwords} />
         <SubmitButton busyLabel="Saving..." className="w-full">
           Set new password
         </SubmitButton>

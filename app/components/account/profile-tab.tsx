@@ -1,7 +1,10 @@
 import { Form, Link } from "react-router";
 import { PROFILE_COUNTRIES } from "~/config/constants";
 import { EMAIL_READ_ONLY, PROFILE_SAVED } from "~/modules/accounts/messages";
-import { ErrorBox, SubmitButton, SuccessBox, TextField } from "./form-parts";
+import { SelectField, TextField } from "~/components/ui/field";
+import { FormError, FormNotice } from "~/components/ui/form-message";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { FullNameField } from "./form-parts";
 
 export interface ProfileView {
   fullName: string;
@@ -69,21 +72,13 @@ export function ProfileTab({
           </Link>
         )}
       </div>
-      {saved && !editing && <SuccessBox>{PROFILE_SAVED}</SuccessBox>}
-      {message && <ErrorBox>{message}</ErrorBox>}
+      {saved && !editing && <FormNotice>{PROFILE_SAVED}</FormNotice>}
+      {message && <FormError>{message}</FormError>}
 
       {editing ? (
         <Form method="post" action="/account?tab=profile&edit=1" className="grid gap-4 sm:grid-cols-2" noValidate={false}>
           <input type="hidden" name="intent" value="update-profile" />
-          <TextField
-            name="fullName"
-            label="Full name"
-            autoComplete="name"
-            required
-            maxLength={100}
-            defaultValue={current.fullName ?? ""}
-            error={errors.fullName}
-          />
+          <FullNameField defaultValue={current.fullName ?? ""} error={errors.fullName} />
           {/* No name attribute: the email is shown, never sent, and never changed here. */}
           <TextField name="" id="field-email" label="Email" type="email" value={profile.email} readOnly hint={EMAIL_READ_ONLY} />
           {ADDRESS_FIELDS.map(([name, label]) => (
@@ -101,37 +96,16 @@ export function ProfileTab({
               className={name === "addressLine1" || name === "addressLine2" ? "sm:col-span-2" : undefined}
             />
           ))}
-          <div>
-            <label htmlFor="field-country" className="block text-sm font-medium text-slate-700">
-              Country
-            </label>
-            <select
-              id="field-country"
-              name="country"
-              required
-              autoComplete="country-name"
-              defaultValue={current.country ?? ""}
-              aria-invalid={errors.country ? true : undefined}
-              aria-describedby={errors.country ? "field-country-error" : undefined}
-              className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-none focus:ring-2 ${
-                errors.country ? "border-red-400 focus:ring-red-200" : "border-slate-300 focus:border-amber-500 focus:ring-amber-200"
-              }`}
-            >
-              <option value="" disabled>
-                Select a country
+          <SelectField name="country" label="Country" required autoComplete="country-name" defaultValue={current.country ?? ""} error={errors.country}>
+            <option value="" disabled>
+              Select a country
+            </option>
+            {PROFILE_COUNTRIES.map((country) => (
+              <option key={country} value={country}>
+                {country}
               </option>
-              {PROFILE_COUNTRIES.map((country) => (
-                <option key={country} value={country}>
-                  {country}
-                </option>
-              ))}
-            </select>
-            {errors.country && (
-              <p id="field-country-error" className="mt-1 text-sm font-medium text-red-700">
-                {errors.country}
-              </p>
-            )}
-          </div>
+            ))}
+          </SelectField>
           <div className="flex items-end sm:col-span-2">
             <SubmitButton busyLabel="Saving..." name="intent" value="update-profile">
               Save Changes

@@ -20,11 +20,15 @@ const optionalText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .transform((v) => (v === "" ? null : v));
 
+/** Limits the forms show (maxLength) and the server enforces. */
+export const EMAIL_MAX_LENGTH = 254;
+export const FULL_NAME_MAX_LENGTH = 100;
+
 export const emailField = z
   .string()
   .trim()
   .min(1, "Email is required")
-  .max(254, "Email must be at most 254 characters")
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email("Please enter a valid email address"))
   .transform((v) => v.toLowerCase());
 
@@ -36,7 +40,7 @@ export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
 export const registerSchema = z
   .object({
-    fullName: text("Full name", 100),
+    fullName: text("Full name", FULL_NAME_MAX_LENGTH),
     email: emailField,
     password: passwordField(),
     confirmPassword: z.string().min(1, "Please confirm your password"),
@@ -67,7 +71,7 @@ const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
  */
 export const profileSchema = z
   .object({
-    fullName: text("Full name", 100),
+    fullName: text("Full name", FULL_NAME_MAX_LENGTH),
     addressLine1: text("Address line 1", 200),
     addressLine2: optionalText("Address line 2", 200),
     city: text("City", 100),
