@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, outbox, profiles, sessions, subscriptions, users } from "~/db/schema";
+import { outbox, profiles, sessions, subscriptions, users } from "~/db/schema";
 import { hashToken } from "~/modules/accounts/tokens.server";
 import { INVALID_CREDENTIALS } from "~/modules/accounts/users.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { getCurrentUser } from "~/utils/auth.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser, formRequest, GOOD_PASSWORD, settle, testContext, uniqueEmail } from "../support/accounts";
+import { insertOrder } from "../support/orders";
 
 /**
  * The accounts routes driven with crafted requests, as an attacker would send them: the
@@ -185,25 +186,9 @@ describe("login route", () => {
 });
 
 describe("account route: a user sees and changes only their own data", () => {
-  async function addOrder(userId: string, status: string, createdAt: Date, name: string, tracking: string | null = null) {
-    const [order] = await database.db
-      .insert(orders)
-      .values({
-        userId,
-        status,
-        subtotalAmount: 1000,
-        shippingAmount: 529,
-        totalAmount: 1529,
-        normalSubtotalAmount: 1000,
-        paymentProvider: "sandbox",
-        reservationExpiresAt: createdAt,
-        email: "x@example.test",
-        trackingNumber: tracking,
-        createdAt,
-      })
-      .returning({ id: orders.id });
-    await database.db.insert(orderItems).values({ orderId: order!.id, productName: name, quantity: 2, unitPrice: 500, normalUnitPrice: 500 });
-    return order!.id;
+  async function addOrder(userId: string, status: string, createdAt: Date, name: string, trackingNumber: string | null = null) {
+    const order = await insertOrder(database.db, { userId, status, createdAt, trackingNumber, items: [{ productName: name, quantity: 2, unitPrice: 500 }] });
+    return order.id;
   }
 
   it("redirects to /login with the way back when there is no session", async () => {

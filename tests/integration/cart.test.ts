@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GUEST_CART_COOKIE } from "~/config/constants";
-import { cartItems, categories, guestCarts, languages, orderItems, orders, products, subscriptions, users } from "~/db/schema";
+import { cartItems, categories, guestCarts, languages, products, subscriptions, users } from "~/db/schema";
 import { parseCartForm } from "~/modules/cart/cart-form";
 import {
   addItem,
@@ -22,6 +22,7 @@ import { isPremium } from "~/modules/membership/premium.server";
 import { loadEnv } from "~/utils/env.server";
 import { issueGuestCart, mergeGuestCartAfterSignIn, readGuestId, resolveCartOwner } from "~/utils/guest-cart.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { insertOrder } from "../support/orders";
 
 let database: TestDatabase;
 let categoryId: number;
@@ -66,32 +67,8 @@ async function makeGuest() {
   return id;
 }
 
-async function makeOrder(userId: string, status: string, lines: { productId: number; quantity: number }[]) {
-  const [order] = await database.db
-    .insert(orders)
-    .values({
-      userId,
-      status,
-      subtotalAmount: 1000,
-      shippingAmount: 529,
-      totalAmount: 1529,
-      normalSubtotalAmount: 1000,
-      paymentProvider: "sandbox",
-      reservationExpiresAt: new Date(Date.now() + 30 * 60_000),
-      email: "buyer@example.test",
-    })
-    .returning();
-  for (const line of lines) {
-    await database.db.insert(orderItems).values({
-      orderId: order!.id,
-      productId: line.productId,
-      productName: "Snapshot",
-      quantity: line.quantity,
-      unitPrice: 1000,
-      normalUnitPrice: 1000,
-    });
-  }
-  return order!;
+function makeOrder(userId: string, status: string, lines: { productId: number; quantity: number }[]) {
+  return insertOrder(database.db, { userId, status, items: lines.map((line) => ({ ...line, productName: "Snapshot", unitPrice: 1000 })) });
 }
 
 async function quantityIn(owner: CartOwner, productId: number): Promise<number | undefined> {
