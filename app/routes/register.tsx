@@ -2,10 +2,12 @@ import { data, Form, Link, redirect } from "react-router";
 import { AuthCard, EmailField, FullNameField, NewPasswordFields, usePasswordCheck } from "~/components/account/form-parts";
 import { FormError } from "~/components/ui/form-message";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { HOUR_MS } from "~/modules/accounts/policy";
 import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
 import { formFields, registerSchema, validateForm, type FieldErrors } from "~/modules/accounts/schemas";
 import { registerUser } from "~/modules/accounts/users.server";
 import { getCurrentUser } from "~/utils/auth.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/register";
 
@@ -22,7 +24,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = validateForm(registerSchema, fields);
   if (!parsed.ok) return data({ errors: parsed.errors, message: null, values }, { status: 400 });
 
-  const result = await registerUser(context.db, parsed.data, { adminEmails: context.env.adminEmails });
+  const perHour = context.env.SIGN_UPS_PER_ADDRESS_PER_HOUR;
+  const result = await registerUser(
+    context.db,
+    { ...parsed.data, ipAddress: clientIp(request) },
+    { adminEmails: context.env.adminEmails, limits: perHour ? { perAddress: { limit: perHour, windowMs: HOUR_MS } } : undefined },
+  );
+  if (!result.ok && "reason" in result) {
+    // Typed name and email stay in the form (passwords never come back).
+    return data(
+      { errors: {} as FieldErrors, message: result.message, values },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
   if (!result.ok) {
     // The account's own rules (email taken, weak password) are the "backend message" of the red box.
     const message = result.errors.email ?? result.errors.password ?? "Sorry, we could not create your account.";
@@ -33,6 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields.redirectTo) next.set("redirectTo", safeRedirectPath(fields.redirectTo));
   return redirect(`/login?${next}`);
 }
+
+// Without it, a refused sign-up's Retry-After would reach only browsers running JavaScript
+// (data requests), not a plain form post answered with the whole page.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

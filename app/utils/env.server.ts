@@ -43,6 +43,8 @@ const schema = z.object({
   STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
 
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Unset: SIGN_UP_LIMITS in app/modules/accounts/policy.ts. */
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
   PRO_MONTHLY_PRICE_PENCE: pence.default(499),
   PRO_QUARTERLY_PRICE_PENCE: pence.default(1299),
 

@@ -104,6 +104,43 @@ describe("register route", () => {
   });
 });
 
+describe("register route: sign-ups per address", () => {
+  function signUp(fields: { fullName: string; email: string }, ip: string, ctx = context) {
+    const request = formRequest("/register", { ...fields, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }, { [CLIENT_IP_HEADER]: ip });
+    return settle(async () => registerAction({ request, params: {}, context: ctx } as AnyArgs));
+  }
+
+  it("refuses the 11th sign-up from one address within the hour with 429, keeping name and email; another address still signs up", async () => {
+    for (let i = 1; i <= 10; i++) {
+      const res = await signUp({ fullName: `Gym Leader ${i}`, email: uniqueEmail("bulk") }, "203.0.113.77");
+      expect(res.status).toBe(302);
+    }
+    const email = uniqueEmail("eleventh");
+    const refused = await signUp({ fullName: "Eleventh Trainer", email }, "203.0.113.77");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      message: "Too many sign-ups from your network. Please try again later.",
+      values: { fullName: "Eleventh Trainer", email },
+    });
+    expect(JSON.stringify(refused.body)).not.toContain(GOOD_PASSWORD);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await database.db.$count(users, eq(users.email, email))).toBe(0);
+
+    const elsewhere = await signUp({ fullName: "Eleventh Trainer", email }, "203.0.113.78");
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.get("Location")).toBe("/login?registered=true");
+    expect(await database.db.$count(users, eq(users.email, email))).toBe(1);
+  });
+
+  it("takes the number per hour from SIGN_UPS_PER_ADDRESS_PER_HOUR", async () => {
+    const strict = testContext(database.db, { SIGN_UPS_PER_ADDRESS_PER_HOUR: "1" });
+    expect((await signUp({ fullName: "First", email: uniqueEmail() }, "203.0.113.79", strict)).status).toBe(302);
+    expect((await signUp({ fullName: "Second", email: uniqueEmail() }, "203.0.113.79", strict)).status).toBe(429);
+  });
+});
+
 describe("login route", () => {
   it("sets an HttpOnly, SameSite=Lax, Secure browser-session cookie without remember-me", async () => {
     const { email } = await createUser(database.db);

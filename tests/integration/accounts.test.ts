@@ -10,7 +10,7 @@ import { consumeRateLimit } from "~/modules/accounts/rate-limit.server";
 import { countAdmins, syncAdminRoles } from "~/modules/accounts/roles.server";
 import { countUserSessions, createSession, findSessionUser } from "~/modules/accounts/sessions.server";
 import { hashToken } from "~/modules/accounts/tokens.server";
-import { EMAIL_TAKEN, INVALID_CREDENTIALS, registerUser, signIn } from "~/modules/accounts/users.server";
+import { EMAIL_TAKEN, INVALID_CREDENTIALS, registerUser, signIn, TOO_MANY_SIGN_UPS } from "~/modules/accounts/users.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser, GOOD_PASSWORD, uniqueEmail } from "../support/accounts";
 
@@ -61,6 +61,34 @@ describe("registration", () => {
     expect(attempts.filter((r) => r.ok)).toHaveLength(1);
     for (const r of attempts.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, errors: { email: EMAIL_TAKEN } });
     expect(await database.db.$count(users, eq(users.email, email))).toBe(1);
+  });
+});
+
+describe("registration limit per address", () => {
+  const perAddress = { limit: 3, windowMs: 60 * 60 * 1000 };
+  const signUp = (ip: string, email = uniqueEmail(), now?: Date) =>
+    registerUser(database.db, { fullName: "Bulk", email, password: GOOD_PASSWORD, ipAddress: ip }, { ...noAdmins, limits: { perAddress }, now });
+
+  it("counts refused attempts too (a taken email), so probing for accounts is bounded", async () => {
+    const { email } = await createUser(database.db);
+    expect(await signUp("198.51.100.31", email)).toEqual({ ok: false, errors: { email: EMAIL_TAKEN } });
+    expect(await signUp("198.51.100.31", email)).toEqual({ ok: false, errors: { email: EMAIL_TAKEN } });
+    expect((await signUp("198.51.100.31")).ok).toBe(true);
+    expect(await signUp("198.51.100.31", email)).toMatchObject({ ok: false, reason: "rate_limited", message: TOO_MANY_SIGN_UPS });
+  });
+
+  it("lets exactly the limit through when one address signs up many times at once", async () => {
+    const attempts = await Promise.all(Array.from({ length: 8 }, () => signUp("198.51.100.32")));
+    expect(attempts.filter((r) => r.ok)).toHaveLength(3);
+    for (const r of attempts.filter((r) => !r.ok)) expect(r).toMatchObject({ reason: "rate_limited" });
+  });
+
+  it("opens again when the hour is over", async () => {
+    const start = new Date();
+    for (let i = 0; i < 3; i++) expect((await signUp("198.51.100.33", uniqueEmail(), start)).ok).toBe(true);
+    const refused = await signUp("198.51.100.33", uniqueEmail(), start);
+    expect(refused).toMatchObject({ ok: false, reason: "rate_limited", retryAfterSeconds: 3600 });
+    expect((await signUp("198.51.100.33", uniqueEmail(), new Date(start.getTime() + perAddress.windowMs + 1000))).ok).toBe(true);
   });
 });
 

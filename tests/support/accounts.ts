@@ -29,7 +29,7 @@ export async function createUser(db: Db, options: { email?: string; password?: s
     { fullName: options.fullName ?? "Test Customer", email, password },
     { adminEmails: options.adminEmails ?? new Set() },
   );
-  if (!result.ok) throw new Error(`createUser failed: ${JSON.stringify(result.errors)}`);
+  if (!result.ok) throw new Error(`createUser failed: ${JSON.stringify(result)}`);
   return { id: result.userId, email, password };
 }
 

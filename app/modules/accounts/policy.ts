@@ -37,6 +37,16 @@ export const SIGN_IN_LIMITS = {
   perAddress: { limit: 30, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
 
+/**
+ * Sign-ups: every attempt from an address that gets past the form counts, accepted or refused,
+ * so neither creating accounts in bulk nor probing which emails have an account is cheap (the
+ * form has to say when an email is taken). Ten an hour leaves room for a household or an
+ * office; SIGN_UPS_PER_ADDRESS_PER_HOUR changes it.
+ */
+export const SIGN_UP_LIMITS = {
+  perAddress: { limit: 10, windowMs: HOUR_MS },
+} satisfies Record<string, RateLimitRule>;
+
 /** Reset emails: a few per account per hour (no mailbox flooding), more per address. */
 export const RESET_REQUEST_LIMITS = {
   perAccount: { limit: 3, windowMs: HOUR_MS },

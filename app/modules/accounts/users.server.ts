@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { passwordProblem } from "./password-policy";
-import { SIGN_IN_LIMITS, type RateLimitRule } from "./policy";
+import { SIGN_IN_LIMITS, SIGN_UP_LIMITS, type RateLimitRule } from "./policy";
 import { clearRateLimit, consumeRateLimit, rateLimitKey, refundRateLimit } from "./rate-limit.server";
 import { roleFor, syncUserRole } from "./roles.server";
 import { createSession, deleteSession, type NewSession } from "./sessions.server";
@@ -12,23 +12,35 @@ import type { FieldErrors, ProfileInput } from "./schemas";
 export const EMAIL_TAKEN = "An account with this email already exists. Please log in instead.";
 /** One message for an unknown email and a wrong password: the form must not say which. */
 export const INVALID_CREDENTIALS = "Invalid email or password.";
+export const TOO_MANY_SIGN_UPS = "Too many sign-ups from your network. Please try again later.";
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
 
-export type RegisterResult = { ok: true; userId: string } | { ok: false; errors: FieldErrors };
+export type RegisterResult =
+  | { ok: true; userId: string }
+  | { ok: false; errors: FieldErrors }
+  | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
 
 /**
  * Creates an account and its profile. The role comes from ADMIN_EMAILS, never from input.
- * The password rules are checked here as well as in the form (see decision 0003).
+ * The password rules are checked here as well as in the form (see decision 0003). Each attempt
+ * counts against the client's address first (SIGN_UP_LIMITS), whatever its outcome.
  */
 export async function registerUser(
   db: Db,
-  input: { fullName: string; email: string; password: string },
-  options: { adminEmails: ReadonlySet<string> },
+  input: { fullName: string; email: string; password: string; ipAddress?: string | null },
+  options: { adminEmails: ReadonlySet<string>; limits?: { perAddress: RateLimitRule }; now?: Date },
 ): Promise<RegisterResult> {
+  if (input.ipAddress) {
+    const limits = options.limits ?? SIGN_UP_LIMITS;
+    const address = await consumeRateLimit(db, rateLimitKey("signup:ip", input.ipAddress), limits.perAddress, options.now);
+    if (!address.allowed) {
+      return { ok: false, reason: "rate_limited", message: TOO_MANY_SIGN_UPS, retryAfterSeconds: address.retryAfterSeconds };
+    }
+  }
   const email = input.email.trim().toLowerCase();
   const problem = passwordProblem(input.password, { email });
   if (problem) return { ok: false, errors: { password: problem } };
