@@ -5,8 +5,8 @@ import { SandboxFrame, SandboxPaymentLayout } from "~/components/sandbox/sandbox
 import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
 import { readSandboxCardForm, sandboxSessionIdSchema } from "~/modules/payments/sandbox-card-form";
 import { loadSandboxPage, paySandboxSession } from "~/modules/payments/sandbox-checkout.server";
-import { getCurrentUser, loginRedirect } from "~/utils/auth.server";
 import { formatPence } from "~/utils/money";
+import { sandboxPageFor } from "~/utils/sandbox-page.server";
 import { pageMeta } from "~/utils/seo";
 import { useShop } from "~/utils/use-shop";
 import type { Route } from "./+types/sandbox-checkout";
@@ -20,20 +20,8 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-async function sessionFor({ request, context, params }: Pick<Route.LoaderArgs, "request" | "context" | "params">) {
-  // With Stripe configured the sandbox is switched off entirely.
-  if (paymentProviderFor(context).name !== "sandbox") throw data("Checkout session not found.", { status: 404 });
-  const id = sandboxSessionIdSchema.safeParse(params.sessionId);
-  if (!id.success) throw data("Checkout session not found.", { status: 404 });
-  const user = await getCurrentUser(request, context);
-  const page = await loadSandboxPage(context.db, id.data, user?.id ?? null);
-  if (!page) {
-    // It may be theirs once they sign in; otherwise it is simply not there for them.
-    if (!user) throw loginRedirect(request);
-    throw data("Checkout session not found.", { status: 404 });
-  }
-  return { page, user };
-}
+const sessionFor = (args: Pick<Route.LoaderArgs, "request" | "context" | "params">) =>
+  sandboxPageFor(args, args.params.sessionId, { idSchema: sandboxSessionIdSchema, notFound: "Checkout session not found.", load: loadSandboxPage });
 
 export async function loader(args: Route.LoaderArgs) {
   const { page } = await sessionFor(args);

@@ -5,8 +5,8 @@ import { formatDate } from "~/components/account/format-date";
 import { SandboxFrame } from "~/components/sandbox/sandbox-frame";
 import { changeSandboxCancellation, loadSandboxPortal } from "~/modules/membership/sandbox-pages.server";
 import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
-import { getCurrentUser, loginRedirect } from "~/utils/auth.server";
 import { formatPence } from "~/utils/money";
+import { sandboxPageFor } from "~/utils/sandbox-page.server";
 import { pageMeta } from "~/utils/seo";
 import { useShop } from "~/utils/use-shop";
 import type { Route } from "./+types/sandbox-portal";
@@ -26,16 +26,12 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-async function portalFor({ request, context, params }: Pick<Route.LoaderArgs, "request" | "context" | "params">) {
-  if (paymentProviderFor(context).name !== "sandbox") throw data("Billing portal session not found.", { status: 404 });
-  const id = portalIdSchema.safeParse(params.portalId);
-  if (!id.success) throw data("Billing portal session not found.", { status: 404 });
-  const user = await getCurrentUser(request, context);
-  const portal = await loadSandboxPortal(context.db, id.data, user?.id ?? null);
-  if (!portal) {
-    if (!user) throw loginRedirect(request);
-    throw data("Billing portal session not found.", { status: 404 });
-  }
+async function portalFor(args: Pick<Route.LoaderArgs, "request" | "context" | "params">) {
+  const { page: portal, user } = await sandboxPageFor(args, args.params.portalId, {
+    idSchema: portalIdSchema,
+    notFound: "Billing portal session not found.",
+    load: loadSandboxPortal,
+  });
   return { portal, user };
 }
 

@@ -8,8 +8,8 @@ import { loadSandboxSignup, paySandboxSignup } from "~/modules/membership/sandbo
 import { periodEnd } from "~/modules/payments/billing-periods";
 import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
 import { readSandboxCardForm, sandboxSessionIdSchema } from "~/modules/payments/sandbox-card-form";
-import { getCurrentUser, loginRedirect } from "~/utils/auth.server";
 import { formatPence } from "~/utils/money";
+import { sandboxPageFor } from "~/utils/sandbox-page.server";
 import { pageMeta } from "~/utils/seo";
 import { useShop } from "~/utils/use-shop";
 import type { Route } from "./+types/sandbox-subscription";
@@ -23,19 +23,8 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-async function sessionFor({ request, context, params }: Pick<Route.LoaderArgs, "request" | "context" | "params">) {
-  // With Stripe configured the sandbox is switched off entirely.
-  if (paymentProviderFor(context).name !== "sandbox") throw data("Subscription session not found.", { status: 404 });
-  const id = sandboxSessionIdSchema.safeParse(params.sessionId);
-  if (!id.success) throw data("Subscription session not found.", { status: 404 });
-  const user = await getCurrentUser(request, context);
-  const page = await loadSandboxSignup(context.db, id.data, user?.id ?? null);
-  if (!page) {
-    if (!user) throw loginRedirect(request);
-    throw data("Subscription session not found.", { status: 404 });
-  }
-  return { page, user };
-}
+const sessionFor = (args: Pick<Route.LoaderArgs, "request" | "context" | "params">) =>
+  sandboxPageFor(args, args.params.sessionId, { idSchema: sandboxSessionIdSchema, notFound: "Subscription session not found.", load: loadSandboxSignup });
 
 export async function loader(args: Route.LoaderArgs) {
   const { page } = await sessionFor(args);
