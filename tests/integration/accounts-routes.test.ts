@@ -42,6 +42,9 @@ async function login(email: string, password: string, extra: Record<string, stri
   return call(loginAction, formRequest("/login", { email, password, ...extra }, headers));
 }
 
+/** Paths that only become "//evil.com" (another host) once normalised: the security review's repro. */
+const DOT_SEGMENT_REDIRECTS = ["/.//evil.com", "/..//evil.com", "/a/..//evil.com", "/%2e%2e//evil.com", "/%2F%2Fevil.com", "/.\\evil.com"];
+
 function cookieToken(setCookie: string | null): string {
   const match = setCookie?.match(/nm_session=([^;]*)/);
   if (!match) throw new Error(`no session cookie in ${setCookie}`);
@@ -178,7 +181,7 @@ describe("login route", () => {
     const { email } = await createUser(database.db);
     const back = await login(email, GOOD_PASSWORD, { redirectTo: "/cart?from=checkout" });
     expect(back.headers.get("Location")).toBe("/cart?from=checkout");
-    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", ...DOT_SEGMENT_REDIRECTS]) {
       const res = await login(email, GOOD_PASSWORD, { redirectTo: evil });
       expect(res.headers.get("Location"), evil).toBe("/account");
     }
@@ -219,6 +222,23 @@ describe("login route", () => {
     const res = await call(loginLoader, withCookie("/login?redirectTo=%2Fcart", token));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/cart");
+  });
+
+  it("never sends a signed-in visitor from /login to another site, however the path is spelt", async () => {
+    const { email } = await createUser(database.db);
+    const token = await signedIn(email);
+    for (const evil of DOT_SEGMENT_REDIRECTS) {
+      const res = await call(loginLoader, withCookie(`/login?redirectTo=${encodeURIComponent(evil)}`, token));
+      expect(res.status, evil).toBe(302);
+      expect(res.headers.get("Location"), evil).toBe("/account");
+    }
+  });
+
+  it("passes only a safe redirectTo on from /register to /login", async () => {
+    const fields = { fullName: "Redirected", password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD };
+    const res = await call(registerAction, formRequest("/register", { ...fields, email: uniqueEmail(), redirectTo: "/.//evil.com" }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?registered=true&redirectTo=%2Faccount");
   });
 });
 

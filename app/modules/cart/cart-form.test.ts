@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCartForm, safeRedirectPath } from "./cart-form";
+import { parseCartForm } from "./cart-form";
 import { lineCap } from "./cart.server";
 
 function form(fields: Record<string, string>) {
@@ -33,12 +33,19 @@ describe("parseCartForm", () => {
   });
 });
 
-describe("safeRedirectPath", () => {
-  it("keeps same-site paths and replaces anything else with /cart", () => {
-    expect(safeRedirectPath("/products/a?x=1")).toBe("/products/a?x=1");
-    expect(safeRedirectPath("/\\evil.example")).toBe("/cart");
-    expect(safeRedirectPath("javascript:alert(1)")).toBe("/cart");
-    expect(safeRedirectPath(undefined)).toBeNull();
+describe("redirectTo", () => {
+  const redirectTo = (value?: string) => {
+    const parsed = parseCartForm(form(value === undefined ? { intent: "clear" } : { intent: "clear", redirectTo: value }));
+    return parsed.ok ? parsed.redirectTo : "not ok";
+  };
+  it("keeps same-site paths and replaces anything else with /cart (the accounts rule)", () => {
+    expect(redirectTo("/products/a?x=1")).toBe("/products/a?x=1");
+    expect(redirectTo("/\\evil.example")).toBe("/cart");
+    expect(redirectTo("/.//evil.example")).toBe("/cart");
+    expect(redirectTo("/%2F%2Fevil.example")).toBe("/cart");
+    expect(redirectTo("javascript:alert(1)")).toBe("/cart");
+    expect(redirectTo(undefined)).toBeNull();
+    expect(redirectTo("")).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
 
 /**
  * What the /cart action accepts. One form per button, so plain HTML posts (no JavaScript) and
@@ -33,11 +34,9 @@ function quantity(min: number) {
     );
 }
 
-/** A same-site path to go back to after a plain form post; anything else falls back to /cart. */
-export function safeRedirectPath(value: unknown): string | null {
-  if (typeof value !== "string" || value === "") return null;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || /[\u0000-\u001f]/.test(value)) return "/cart";
-  return value.slice(0, 500);
+/** Where a plain form post goes back to: none asked → null; a same-site path, else /cart. */
+function redirectTarget(value: string | undefined): string | null {
+  return value ? safeRedirectPath(value, "/cart") : null;
 }
 
 export type ParsedCartForm =
@@ -56,7 +55,7 @@ export function parseCartForm(form: FormData): ParsedCartForm {
   const intentResult = z.enum(CART_INTENTS).safeParse(field(form, "intent"));
   if (!intentResult.success) return { ok: false, intent: null, productId: null, message: "Unknown cart action." };
   const intent = intentResult.data;
-  const redirectTo = safeRedirectPath(field(form, "redirectTo"));
+  const redirectTo = redirectTarget(field(form, "redirectTo"));
   if (intent === "clear") return { ok: true, intent, redirectTo };
 
   const rawProduct = field(form, "productId");
