@@ -28,7 +28,9 @@ export interface AppOptions {
 export function createApp({ context, build, clientDir, before = [] }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  if (context.env.TRUST_PROXY) app.set("trust proxy", true);
+  // A hop count or the proxies' addresses, never `true` (see TRUST_PROXY in app/utils/env.server.ts):
+  // req.ip then is the address our own proxy saw, not one the client wrote into X-Forwarded-For.
+  if (context.env.TRUST_PROXY !== false) app.set("trust proxy", context.env.TRUST_PROXY);
 
   app.use(compression());
   app.use(securityHeaders({ development: context.env.NODE_ENV === "development" }));

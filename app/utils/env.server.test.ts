@@ -36,6 +36,9 @@ describe("loadEnv", () => {
     ["DATABASE_URL", "not a url"],
     ["PUBLIC_URL", "ftp://shop"],
     ["SMTP_URL", "http://mail"],
+    ["TRUST_PROXY", "true"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "proxy.internal"],
   ])("rejects %s=%s with one line naming the variable", (name, value) => {
     let error: unknown;
     try {
@@ -47,5 +50,44 @@ describe("loadEnv", () => {
     const message = (error as Error).message;
     expect(message).toContain(name);
     expect(message).not.toContain("\n");
+  });
+
+  describe("TRUST_PROXY", () => {
+    it("is off when unset, empty or a no", () => {
+      for (const value of [undefined, "", "0", "false", "no", "off"]) expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(false);
+    });
+
+    it("takes a hop count: 1 is one load balancer in front", () => {
+      expect(loadEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+      expect(loadEnv({ TRUST_PROXY: " 2 " }).TRUST_PROXY).toBe(2);
+    });
+
+    it("takes a comma-separated list of proxy addresses, subnets and Express's names", () => {
+      expect(loadEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8 ,192.168.1.7,uniquelocal,linklocal" }).TRUST_PROXY).toEqual([
+        "loopback",
+        "10.0.0.0/8",
+        "fd00::/8",
+        "192.168.1.7",
+        "uniquelocal",
+        "linklocal",
+      ]);
+    });
+
+    it.each(["true", "TRUE", "yes", "on", "all"])("refuses %s (it would trust any X-Forwarded-For a client sends) and says what to give", (value) => {
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrowError(ConfigError);
+      try {
+        loadEnv({ TRUST_PROXY: value });
+      } catch (error) {
+        const message = (error as Error).message;
+        expect(message).toMatch(/^Invalid configuration: TRUST_PROXY=/);
+        expect(message).toContain("number of proxies");
+        expect(message).toContain("TRUST_PROXY=1");
+        expect(message).not.toContain("\n");
+      }
+    });
+
+    it.each(["-1", "1.5", "1000", "10.0.0.0/40", "300.1.1.1", "10.0.0.0/8,,", "loopback;10.0.0.1"])("refuses %s", (value) => {
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrowError(ConfigError);
+    });
   });
 });

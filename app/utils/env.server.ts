@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /** Thrown for bad configuration; the server prints its one-line message and exits. */
@@ -15,6 +16,44 @@ const optionalText = z
 
 const pence = z.coerce.number().int().positive();
 
+/** Express's names for address ranges (proxy-addr): 127.0.0.0/8 + ::1, 169.254/16 + fe80::/10, private ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", range, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4; // netmask form, 10.0.0.0/255.0.0.0
+}
+
+const TRUST_PROXY_HINT =
+  'must be the number of proxies in front of the shop (TRUST_PROXY=1 for one load balancer) or their addresses/subnets (e.g. TRUST_PROXY=loopback,10.0.0.0/8); "true" would believe any X-Forwarded-For a client sends';
+
+/**
+ * Which proxies may tell us the client's address. Never "trust everything": then req.ip is the
+ * leftmost X-Forwarded-For entry, which the client writes itself, and every per-address rate
+ * limit is bypassed by changing it. A hop count takes the address the nearest N proxies saw;
+ * a list trusts only those peers. Off, req.ip is the TCP peer.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): number | string[] | false => {
+    if (["", "0", "false", "no", "off"].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 20) return hops;
+    } else {
+      const entries = value.split(",").map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_HINT });
+    return z.NEVER;
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -29,7 +68,7 @@ const schema = z.object({
   DEMO_DATA: flag.optional(),
   ADMIN_EMAILS: z.string().default(""),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
-  TRUST_PROXY: flag.optional(),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
