@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, orderItems, orders, products, sandboxSessions, stockReservations } from "~/db/schema";
+import { coupons, orderItems, orders, products, refunds, sandboxSessions, stockReservations } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/orders/checkout.server";
-import { cancelCheckout, releaseExpiredReservations } from "~/modules/orders/fulfilment.server";
+import { cancelCheckout, fulfilCheckout, releaseExpiredReservations } from "~/modules/orders/fulfilment.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
+import { paySandboxSession } from "~/modules/payments/sandbox-checkout.server";
 import { createSandboxProvider } from "~/modules/payments/sandbox-provider.server";
 import { checkoutFixtures } from "../support/checkout-fixtures";
 import { createTestDatabase, usingPostgresServer, type TestDatabase } from "../setup/database";
@@ -166,20 +167,23 @@ describe("createCheckout", () => {
 
     await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
     const first = await createCheckout(database.db, { userId: user.id }, sandbox, config);
-    expect(first.ok).toBe(true);
-    // 2 pending + 2 more > 3
+    if (!first.ok) throw new Error(first.message);
+    // Checking out again replaces the pending order instead of adding to it: 2, not 2 + 2.
+    const second = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    if (!second.ok) throw new Error(second.message);
+    expect((await orderOf(first.orderId)).order.status).toBe("failed");
+    await database.db.update(orders).set({ status: "completed" }).where(eq(orders.id, second.orderId));
+    await database.db.update(stockReservations).set({ status: "sold" }).where(eq(stockReservations.orderId, second.orderId));
+    // 2 paid + 2 more > 3; the failed first order does not count.
     expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
-    // Once the first checkout is abandoned its units no longer count.
-    if (first.ok) await cancelCheckout(database.db, { orderId: first.orderId }, "failed");
-    const again = await createCheckout(database.db, { userId: user.id }, sandbox, config);
-    expect(again.ok).toBe(true);
-    if (again.ok) {
-      await database.db.update(orders).set({ status: "completed" }).where(eq(orders.id, again.orderId));
-      await database.db.update(stockReservations).set({ status: "sold" }).where(eq(stockReservations.orderId, again.orderId));
-    }
     await fx.cart(user.id, [{ productId: p.id, quantity: 1 }]);
-    expect((await createCheckout(database.db, { userId: user.id }, sandbox, config)).ok).toBe(true); // 2 paid + 1 = 3
+    const third = await createCheckout(database.db, { userId: user.id }, sandbox, config); // 2 paid + 1 = 3
+    if (!third.ok) throw new Error(third.message);
+    // A refused checkout changes nothing: the pending order it would have replaced stays.
+    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
     expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
+    expect((await orderOf(third.orderId)).order.status).toBe("pending");
+    expect(await fx.stock(p.id)).toBe(50 - 2 - 1);
   });
 
   it("only ever uses the signed-in customer's own cart rows and the database prices", async () => {
@@ -221,6 +225,178 @@ describe("createCheckout", () => {
   });
 });
 
+describe("repeated checkouts by one customer", () => {
+  /** The customer's orders, oldest first, with their reservations' statuses. */
+  async function ordersOf(userId: string) {
+    const rows = await database.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(orders.id);
+    return Promise.all(rows.map(async (o) => ({ ...o, reservations: (await orderOf(o.id)).reservations.map((r) => r.status) })));
+  }
+  async function sessionStatus(sessionId: string) {
+    const [row] = await database.db.select({ status: sandboxSessions.status }).from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
+    return row!.status;
+  }
+
+  it("never hold more than one cart's worth: each checkout replaces the last one, whose stock comes back", async () => {
+    // The reported case: 6 of a product with stock 12 and no limit, checked out three times.
+    const user = await fx.customer();
+    const p = await fx.product({ stock: 12 });
+    await fx.cart(user.id, [{ productId: p.id, quantity: 6 }]);
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await createCheckout(database.db, { userId: user.id }, sandbox, config));
+    expect(results.map((r) => r.ok)).toEqual([true, true, true]);
+    expect(await fx.stock(p.id)).toBe(6);
+    expect(await fx.heldUnits(p.id)).toBe(6);
+
+    const history = await ordersOf(user.id);
+    expect(history.map((o) => [o.status, o.reservations])).toEqual([
+      ["failed", ["released"]],
+      ["failed", ["released"]],
+      ["pending", ["held"]],
+    ]);
+    // The replaced payment pages are closed; the newest one is the only one open.
+    const sessions = results.map((r) => (r.ok ? r.sessionId : ""));
+    expect(await Promise.all(sessions.map(sessionStatus))).toEqual(["cancelled", "cancelled", "open"]);
+
+    // Everyone else can still buy the other 6.
+    const other = await fx.customer();
+    await fx.cart(other.id, [{ productId: p.id, quantity: 6 }]);
+    expect((await createCheckout(database.db, { userId: other.id }, sandbox, config)).ok).toBe(true);
+    expect(await fx.stock(p.id)).toBe(0);
+
+    // Cancel links and the sweep of the replaced orders give nothing back a second time.
+    const first = history[0]!;
+    expect(await cancelCheckout(database.db, { orderId: first.id, userId: user.id }, "failed")).toEqual({ orderId: first.id, changed: false });
+    await releaseExpiredReservations(database.db, new Date(Date.now() + 31 * 60_000));
+    expect(await fx.stock(p.id)).toBe(12);
+    expect(await fx.heldUnits(p.id)).toBe(0);
+  });
+
+  it("replaces every earlier pending order across products, and releases each of them exactly once", async () => {
+    const user = await fx.customer();
+    const a = await fx.product({ stock: 5 });
+    const b = await fx.product({ stock: 5 });
+    await fx.cart(user.id, [{ productId: b.id, quantity: 2 }]);
+    const old = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    if (!old.ok) throw new Error(old.message);
+    // The cart changed meanwhile: the new checkout takes a, the old one's b comes back.
+    await fx.cart(user.id, [{ productId: a.id, quantity: 3 }]);
+    const now = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    if (!now.ok) throw new Error(now.message);
+    expect(await fx.stock(a.id)).toBe(2);
+    expect(await fx.stock(b.id)).toBe(5);
+    expect((await orderOf(old.orderId)).order.status).toBe("failed");
+    expect((await orderOf(now.orderId)).order.status).toBe("pending");
+  });
+
+  it("20 parallel checkouts by one customer leave one pending order and one cart's worth held", async () => {
+    const user = await fx.customer();
+    const p = await fx.product({ stock: 12 });
+    await fx.cart(user.id, [{ productId: p.id, quantity: 6 }]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => createCheckout(database.db, { userId: user.id }, sandbox, config)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const history = await ordersOf(user.id);
+    expect(history.filter((o) => o.status === "pending")).toHaveLength(1);
+    expect(history.filter((o) => o.status === "failed")).toHaveLength(19);
+    expect(await fx.stock(p.id)).toBe(6);
+    expect(await fx.heldUnits(p.id)).toBe(6);
+  });
+
+  it("customers replacing their checkouts of the same products in opposite orders do not deadlock", async () => {
+    const a = await fx.product({ stock: 100 });
+    const b = await fx.product({ stock: 100 });
+    const customers = [];
+    for (let i = 0; i < 10; i++) customers.push(await fx.customer(`Swapper ${i}`));
+    // Each customer holds one product, then checks out the other: release one, take the other.
+    for (const [i, c] of customers.entries()) {
+      await fx.cart(c.id, [{ productId: i % 2 ? a.id : b.id, quantity: 1 }]);
+      expect((await createCheckout(database.db, { userId: c.id }, sandbox, config)).ok).toBe(true);
+      await fx.cart(c.id, [{ productId: i % 2 ? b.id : a.id, quantity: 1 }]);
+    }
+    const results = await Promise.all(customers.flatMap((c) => [c, c]).map((c) => createCheckout(database.db, { userId: c.id }, sandbox, config)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect((await fx.stock(a.id)) + (await fx.stock(b.id))).toBe(200 - 10);
+    expect((await fx.heldUnits(a.id)) + (await fx.heldUnits(b.id))).toBe(10);
+  });
+
+  it("a replaced sandbox session can no longer be paid", async () => {
+    const user = await fx.customer();
+    const p = await fx.product({ stock: 4 });
+    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    const old = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    const current = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    if (!old.ok || !current.ok) throw new Error("checkout failed");
+    expect(await paySandboxSession(database.db, old.sessionId, "4242424242424242", { provider: sandbox, viewerId: user.id })).toEqual({
+      status: "closed",
+      state: "cancelled",
+    });
+    expect((await orderOf(old.orderId)).order.status).toBe("failed");
+    expect(await fx.stock(p.id)).toBe(2);
+    // The current one still pays normally.
+    expect((await paySandboxSession(database.db, current.sessionId, "4242424242424242", { provider: sandbox, viewerId: user.id })).status).toBe("paid");
+    expect((await orderOf(current.orderId)).order.status).toBe("completed");
+    expect(await fx.stock(p.id)).toBe(2);
+  });
+
+  describe("a payment that still lands on a replaced session (the provider could not close it)", () => {
+    /** A provider whose session expiry fails, so the replaced session stays payable. */
+    const unclosable = (): PaymentProvider => ({
+      ...sandbox,
+      name: "sandbox",
+      expireCheckoutSession: async () => {
+        throw new Error("provider unreachable");
+      },
+    });
+
+    async function replacedButOpen(product: { stock: number; limitPerCustomer?: number | null }, quantity: number) {
+      const user = await fx.customer();
+      const p = await fx.product(product);
+      await fx.cart(user.id, [{ productId: p.id, quantity }]);
+      const provider = unclosable();
+      const old = await createCheckout(database.db, { userId: user.id }, provider, config);
+      const current = await createCheckout(database.db, { userId: user.id }, provider, config);
+      if (!old.ok || !current.ok) throw new Error("checkout failed");
+      expect(await sessionStatus(old.sessionId)).toBe("open");
+      return { user, p, old, current };
+    }
+    const pay = (sessionId: string, userId: string) =>
+      paySandboxSession(database.db, sessionId, "4242424242424242", { provider: sandbox, viewerId: userId });
+
+    it("takes the stock again when it is there (a second, paid order; never oversold)", async () => {
+      const { user, p, old, current } = await replacedButOpen({ stock: 5 }, 2);
+      expect(await fx.stock(p.id)).toBe(3);
+      expect((await pay(old.sessionId, user.id)).status).toBe("paid");
+      expect((await orderOf(old.orderId)).order.status).toBe("completed");
+      expect((await orderOf(current.orderId)).order.status).toBe("pending");
+      expect(await fx.stock(p.id)).toBe(1);
+      expect(await database.db.$count(refunds, eq(refunds.orderId, old.orderId))).toBe(0);
+    });
+
+    it("refunds when the stock has gone to someone else", async () => {
+      const { user, p, old } = await replacedButOpen({ stock: 4 }, 2);
+      const rival = await fx.customer();
+      await fx.cart(rival.id, [{ productId: p.id, quantity: 2 }]);
+      expect((await createCheckout(database.db, { userId: rival.id }, sandbox, config)).ok).toBe(true);
+      expect(await fx.stock(p.id)).toBe(0);
+      expect((await pay(old.sessionId, user.id)).status).toBe("paid");
+      expect((await orderOf(old.orderId)).order.status).toBe("refunded");
+      expect(await fx.stock(p.id)).toBe(0);
+      expect(await database.db.$count(refunds, eq(refunds.orderId, old.orderId))).toBe(1);
+      expect(await fx.emails(`order-refunded:${old.orderId}`)).toHaveLength(1);
+    });
+
+    it("refunds when the current checkout already holds the customer's limit", async () => {
+      const { user, p, old, current } = await replacedButOpen({ stock: 10, limitPerCustomer: 2 }, 2);
+      expect((await pay(old.sessionId, user.id)).status).toBe("paid");
+      expect((await orderOf(old.orderId)).order.status).toBe("refunded");
+      expect(await fx.stock(p.id)).toBe(8);
+      // Replays of the payment change nothing; the current checkout is unaffected.
+      expect(await fulfilCheckout(database.db, old.sessionId, { provider: sandbox })).toEqual({ status: "refunded", orderId: old.orderId, changed: false });
+      expect(await database.db.$count(refunds, eq(refunds.orderId, old.orderId))).toBe(1);
+      expect((await orderOf(current.orderId)).order.status).toBe("pending");
+    });
+  });
+});
+
 describe("cancel and expiry", () => {
   it("a cancelled checkout gives its stock back once and leaves completed orders alone", async () => {
     const user = await fx.customer();
@@ -241,12 +417,13 @@ describe("cancel and expiry", () => {
   });
 
   it("the sweep expires only overdue pending orders, returning each unit exactly once", async () => {
-    const user = await fx.customer();
+    const [user, other] = [await fx.customer(), await fx.customer()];
     const p = await fx.product({ stock: 6 });
     await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    await fx.cart(other.id, [{ productId: p.id, quantity: 2 }]);
     const t0 = new Date();
     const early = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now: t0 });
-    const late = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now: new Date(t0.getTime() + 10 * 60_000) });
+    const late = await createCheckout(database.db, { userId: other.id }, sandbox, { ...config, now: new Date(t0.getTime() + 10 * 60_000) });
     if (!early.ok || !late.ok) throw new Error("checkout failed");
     expect(await fx.stock(p.id)).toBe(2);
 
@@ -296,8 +473,15 @@ describe("concurrency on the real database", () => {
     await releaseExpiredReservations(database.db, later);
     expect(await fx.stock(product.id)).toBe(20);
     expect(await fx.heldUnits(product.id)).toBe(0);
-    const statuses = await database.db.select({ status: orders.status }).from(orders).where(inArray(orders.id, okOrders));
-    expect(statuses.every((s) => s.status === "expired")).toBe(true);
+    // A customer's second checkout replaced their first (failed); every other one expired.
+    const statuses = await database.db
+      .select({ userId: orders.userId, status: orders.status })
+      .from(orders)
+      .where(inArray(orders.id, okOrders));
+    expect(statuses.every((s) => s.status === "expired" || s.status === "failed")).toBe(true);
+    const expiredPerCustomer = new Map<string, number>();
+    for (const s of statuses) if (s.status === "expired") expiredPerCustomer.set(s.userId, (expiredPerCustomer.get(s.userId) ?? 0) + 1);
+    expect(Math.max(...expiredPerCustomer.values())).toBe(1);
     const [{ min }] = (await database.db.select({ min: sql<number>`min(${products.stock})` }).from(products)) as [{ min: number }];
     expect(Number(min)).toBeGreaterThanOrEqual(0);
   }, 120_000);

@@ -264,6 +264,31 @@ describe("the Stripe webhook route", () => {
     expect(await fx.emails(`order-refunded:${orderId}`)).toHaveLength(1);
   });
 
+  it("a repeated checkout closes the replaced Stripe session; a payment that still lands there is a late payment", async () => {
+    const { user, product, orderId, sessionId } = await checkedOut({ stock: 3, quantity: 2 });
+    const again = await createCheckout(database.db, { userId: user.id }, stripe, config);
+    if (!again.ok) throw new Error(again.message);
+    expect(fake.requests.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/expire`)).toBe(true);
+    expect(fake.session(sessionId).status).toBe("expired");
+    expect((await order(orderId)).status).toBe("failed");
+    expect(await fx.stock(product.id)).toBe(1);
+
+    // Stripe reports the expiry: nothing changes.
+    const expired = fake.signedEvent("checkout.session.expired", fake.session(sessionId), WEBHOOK_SECRET);
+    expect((await deliver(expired.payload, expired.header)).status).toBe(200);
+    expect(await fx.stock(product.id)).toBe(1);
+
+    // The customer had paid on the old page a moment before it closed: only 1 unit is left for
+    // its 2, so the money goes back and nothing is oversold.
+    const paid = fake.completeSession(sessionId);
+    const completed = fake.signedEvent("checkout.session.completed", paid, WEBHOOK_SECRET);
+    expect((await deliver(completed.payload, completed.header)).status).toBe(200);
+    expect((await order(orderId)).status).toBe("refunded");
+    expect(await database.db.$count(refunds, eq(refunds.orderId, orderId))).toBe(1);
+    expect(await fx.stock(product.id)).toBe(1);
+    expect((await order(again.orderId)).status).toBe("pending");
+  });
+
   it("cancel closes the Stripe session and releases the stock", async () => {
     const { user, product, orderId, sessionId } = await checkedOut();
     await cancelOrderCheckout(database.db, stripe, { orderId, userId: user.id });

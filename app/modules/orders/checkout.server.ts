@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { CART_SHIPPING_LABEL } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { cartItems, coupons, orderItems, orders, products, profiles, stockReservations } from "~/db/schema";
@@ -55,16 +55,57 @@ export function checkoutCancelUrl(publicUrl: string, orderId: number): string {
   return `${publicUrl}/checkout/cancel?order=${orderId}`;
 }
 
+/** A customer's earlier unpaid checkout that a new one replaced (its session is closed after commit). */
+interface SupersededOrder {
+  id: number;
+  sessionId: string | null;
+  provider: string;
+}
+
+/**
+ * A new checkout replaces the customer's earlier pending ones: without this, every POST
+ * /checkout would reserve the same cart again and one customer could hold all the stock of a
+ * product without paying. Runs inside the checkout transaction, after the customer row is
+ * locked (so no other checkout of theirs can interleave) and before any stock is taken; a
+ * refused checkout rolls it back, so the earlier order then stays as it was.
+ *
+ * The earlier orders become `failed` and their held units go back. Releasing and then taking
+ * stock in one transaction could deadlock against another customer doing the same with the
+ * products the other way round, so every product this checkout will touch (released or taken)
+ * is locked first, in product-id order, the lock order used everywhere else.
+ */
+async function supersedePendingOrders(tx: Db, userId: string, cartProductIds: number[], now: Date): Promise<SupersededOrder[]> {
+  const superseded = await tx
+    .update(orders)
+    .set({ status: "failed", updatedAt: now })
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending")))
+    .returning({ id: orders.id, sessionId: orders.paymentSessionId, provider: orders.paymentProvider });
+  if (superseded.length === 0) return [];
+  const ids = superseded.map((o) => o.id);
+  const held = await tx
+    .selectDistinct({ productId: stockReservations.productId })
+    .from(stockReservations)
+    .where(and(inArray(stockReservations.orderId, ids), eq(stockReservations.status, "held")));
+  const touched = [...new Set([...cartProductIds, ...held.map((h) => h.productId)])].sort((a, b) => a - b);
+  await tx.select({ id: products.id }).from(products).where(inArray(products.id, touched)).orderBy(asc(products.id)).for("no key update");
+  await releaseHeldReservations(tx, ids, now);
+  return superseded;
+}
+
 /**
  * Starts a checkout for the signed-in customer's cart.
  *
  * 1. In one short transaction (no network call inside): lock the customer (so two parallel
  *    checkouts by one customer are serialised), re-price the cart from the database (member
- *    prices, shipping, coupon), refuse hidden products and anything over the per-customer
- *    limit counted across paid and pending orders, take the stock with guarded updates, and
- *    write the pending order, its items at the locked-in prices and its reservations.
- * 2. After commit, ask the provider for a hosted payment session. If that fails, the
- *    reservation is released and the order marked failed, so no stock is stranded.
+ *    prices, shipping, coupon), end the customer's earlier pending checkouts (their stock
+ *    back: a customer holds at most one cart's worth), refuse hidden products and anything
+ *    over the per-customer limit counted across paid and pending orders, take the stock with
+ *    guarded updates, and write the pending order, its items at the locked-in prices and its
+ *    reservations.
+ * 2. After commit, close the replaced checkouts' payment sessions (best effort: a payment that
+ *    still lands there is a late payment, re-reserved or refunded by fulfilment), then ask the
+ *    provider for a hosted payment session. If that fails, the reservation is released and the
+ *    order marked failed, so no stock is stranded.
  */
 export async function createCheckout(
   db: Db,
@@ -84,6 +125,7 @@ export async function createCheckout(
     discount: number;
     total: number;
     couponCode: string | null;
+    superseded: SupersededOrder[];
   };
   try {
     reserved = await db.transaction(async (tx) => {
@@ -111,6 +153,13 @@ export async function createCheckout(
       for (const line of cart) {
         if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.name} is no longer available.`, line.name);
       }
+
+      const superseded = await supersedePendingOrders(
+        tx,
+        request.userId,
+        cart.map((l) => l.productId),
+        now,
+      );
 
       const held = await heldUnitsByProduct(
         tx,
@@ -211,6 +260,7 @@ export async function createCheckout(
         discount: summary.discount,
         total: summary.total,
         couponCode: coupon?.code ?? null,
+        superseded,
       };
     });
   } catch (error) {
@@ -221,6 +271,12 @@ export async function createCheckout(
   }
 
   // Outside the transaction: a slow provider never holds row locks.
+  for (const old of reserved.superseded) {
+    if (!old.sessionId || old.provider !== provider.name) continue;
+    await provider.expireCheckoutSession(old.sessionId).catch((error: unknown) => {
+      console.warn(`[checkout] could not close session ${old.sessionId} of replaced order ${old.id}:`, (error as Error).message);
+    });
+  }
   try {
     const session = await provider.createCheckoutSession({
       lineItems: [...reserved.lines, { name: CART_SHIPPING_LABEL, quantity: 1, unitAmount: reserved.shipping }],
