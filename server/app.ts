@@ -9,6 +9,7 @@ import type { ShopContext } from "~/load-context";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { catalogueCache } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
+import { requestGuard } from "./request-guard";
 import { securityHeaders } from "./security-headers";
 
 const require = createRequire(import.meta.url);
@@ -52,6 +53,8 @@ export function createApp({ context, build, clientDir, before = [] }: AppOptions
   }
   for (const middleware of before) app.use(middleware);
 
+  // Bodies by their headers, before anything reads them: a Content-Length, a size limit, form types only.
+  app.use(requestGuard());
   app.use(rejectCrossSiteWrites(context.env.publicUrl));
   // Anonymous catalogue pages: public Cache-Control + ETag/304; anything personal: private, no-store.
   app.use(catalogueCache());
