@@ -197,13 +197,18 @@ describe("login route", () => {
     expect(unknown.body).toMatchObject({ message: INVALID_CREDENTIALS });
   });
 
-  it("answers 429 with Retry-After once an account is being guessed", async () => {
+  it("answers 429 with Retry-After to the address guessing an account, and lets the owner in from theirs", async () => {
     const { email } = await createUser(database.db);
-    for (let i = 0; i < 5; i++) expect((await login(email, `nope-${i}-nope`)).status).toBe(401);
-    const res = await login(email, GOOD_PASSWORD);
+    const guesser = { [CLIENT_IP_HEADER]: "203.0.113.60" };
+    for (let i = 0; i < 5; i++) expect((await login(email, `nope-${i}-nope`, {}, guesser)).status).toBe(401);
+    const res = await login(email, GOOD_PASSWORD, {}, guesser);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(res.headers.get("Set-Cookie")).toBeNull();
+
+    const owner = await login(email, GOOD_PASSWORD, {}, { [CLIENT_IP_HEADER]: "203.0.113.61" });
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("Set-Cookie")).toContain("nm_session=");
   });
 
   it("rotates: signing in again with an old cookie ends the old session", async () => {

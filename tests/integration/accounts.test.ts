@@ -157,22 +157,67 @@ describe("sign-in", () => {
 });
 
 describe("rate limiting", () => {
-  it("locks an account after 5 failures, even from many addresses, and says so without revealing more", async () => {
+  it("refuses an address after 5 failures for one account, and says so without revealing more", async () => {
     const { email, password } = await createUser(database.db);
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.limit; i++) {
-      const r = await signInAs(email, "wrong-password", { ipAddress: `192.0.2.${i + 1}` });
+    const guesser = "192.0.2.1";
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAddress.limit; i++) {
+      const r = await signInAs(email, "wrong-password", { ipAddress: guesser });
       expect(r.ok ? "ok" : r.reason).toBe("invalid");
     }
-    const locked = await signInAs(email, password, { ipAddress: "192.0.2.200" });
+    // Even the right password is refused from that address now.
+    const locked = await signInAs(email, password, { ipAddress: guesser });
     expect(locked.ok).toBe(false);
     if (locked.ok || locked.reason !== "rate_limited") throw new Error("expected rate limit");
     expect(locked.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
     expect(locked.retryAfterSeconds).toBeGreaterThan(0);
     // An unknown email is limited in exactly the same way (no account enumeration).
     const ghost = uniqueEmail("ghost");
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.limit; i++) await signInAs(ghost, "x-wrong-x", { ipAddress: `192.0.2.${i + 50}` });
-    const ghostLocked = await signInAs(ghost, "x-wrong-x", { ipAddress: "192.0.2.99" });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAddress.limit; i++) await signInAs(ghost, "x-wrong-x", { ipAddress: "192.0.2.50" });
+    const ghostLocked = await signInAs(ghost, "x-wrong-x", { ipAddress: "192.0.2.50" });
     expect(ghostLocked.ok ? "ok" : ghostLocked.reason).toBe("rate_limited");
+    if (ghostLocked.ok || locked.ok) throw new Error("expected refusals");
+    expect(ghostLocked.message).toBe(locked.message);
+  });
+
+  it("does not lock the owner out: someone else's failures from other addresses leave the right password working", async () => {
+    const { email, password } = await createUser(database.db);
+    // Several addresses each use up their own 5 attempts against the account ...
+    for (const attacker of ["192.0.2.60", "192.0.2.61", "192.0.2.62"]) {
+      for (let i = 0; i <= SIGN_IN_LIMITS.perAccountAddress.limit + 3; i++) await signInAs(email, `guess-${i}-guess`, { ipAddress: attacker });
+      expect((await signInAs(email, password, { ipAddress: attacker })).ok).toBe(false);
+    }
+    // ... and the owner, elsewhere, still signs in.
+    expect((await signInAs(email, password, { ipAddress: "192.0.2.70" })).ok).toBe(true);
+    // Their success does not give the attackers their attempts back.
+    expect((await signInAs(email, password, { ipAddress: "192.0.2.60" })).ok).toBe(false);
+  });
+
+  it("stops distributed guessing at a per-account ceiling across all addresses", async () => {
+    const { email, password } = await createUser(database.db);
+    const { limit } = SIGN_IN_LIMITS.perAccount;
+    const perAddress = SIGN_IN_LIMITS.perAccountAddress.limit;
+    expect(limit).toBeGreaterThan(5 * perAddress);
+    // Many addresses, each staying under its own limit, together reach the ceiling.
+    let guesses = 0;
+    for (let a = 0; guesses < limit; a++) {
+      for (let i = 0; i < perAddress && guesses < limit; i++, guesses++) {
+        const r = await signInAs(email, `spread-${a}-${i}`, { ipAddress: `198.18.${a}.1` });
+        expect(r.ok ? "ok" : r.reason).toBe("invalid");
+      }
+    }
+    const fresh = await signInAs(email, "one-more-guess", { ipAddress: "198.18.200.1" });
+    expect(fresh.ok ? "ok" : fresh.reason).toBe("rate_limited");
+    // Past the ceiling the account is closed to everyone until the window ends.
+    expect((await signInAs(email, password, { ipAddress: "198.18.201.1" })).ok).toBe(false);
+  });
+
+  it("counts an address that is already refused no further against the account's ceiling", async () => {
+    const { email, password } = await createUser(database.db);
+    const hammer = "192.0.2.80";
+    // One address hammering far past its own limit (more than the ceiling itself) ...
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.limit + 10; i++) await signInAs(email, `hammer-${i}`, { ipAddress: hammer });
+    // ... cannot push the account to its ceiling: the owner still gets in from elsewhere.
+    expect((await signInAs(email, password, { ipAddress: "192.0.2.81" })).ok).toBe(true);
   });
 
   it("opens again when the window has passed", async () => {
@@ -182,7 +227,7 @@ describe("rate limiting", () => {
     const ipAddress = "192.0.2.177";
     for (let i = 0; i < 6; i++) await signInAs(email, "wrong-password", { ipAddress }, t0);
     expect((await signInAs(email, password, { ipAddress }, t0)).ok).toBe(false);
-    const later = new Date(t0.getTime() + SIGN_IN_LIMITS.perAccount.windowMs + 1000);
+    const later = new Date(t0.getTime() + SIGN_IN_LIMITS.perAccountAddress.windowMs + 1000);
     expect((await signInAs(email, password, { ipAddress }, later)).ok).toBe(true);
   });
 
@@ -205,11 +250,20 @@ describe("rate limiting", () => {
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
-  it("parallel password guesses against one account are all counted", async () => {
+  it("parallel password guesses against one account are all counted, per address and against the ceiling", async () => {
     const { email } = await createUser(database.db);
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => signInAs(email, `guess-${i}-guess`, { ipAddress: `100.64.0.${i}` })));
-    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(SIGN_IN_LIMITS.perAccount.limit);
-    expect(results.filter((r) => !r.ok && r.reason === "rate_limited")).toHaveLength(12 - SIGN_IN_LIMITS.perAccount.limit);
+    const { limit } = SIGN_IN_LIMITS.perAccountAddress;
+    const fromOne = await Promise.all(Array.from({ length: 12 }, (_, i) => signInAs(email, `guess-${i}-guess`, { ipAddress: "100.64.0.1" })));
+    expect(fromOne.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(limit);
+    expect(fromOne.filter((r) => !r.ok && r.reason === "rate_limited")).toHaveLength(12 - limit);
+
+    const ceiling = SIGN_IN_LIMITS.perAccount.limit;
+    const spread = ceiling + 15 - limit; // the first address already used `limit` of the ceiling
+    const fromMany = await Promise.all(
+      Array.from({ length: spread }, (_, i) => signInAs(email, `spread-${i}-guess`, { ipAddress: `100.65.${Math.floor(i / limit)}.${i % limit}` })),
+    );
+    expect(fromMany.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(ceiling - limit);
+    expect(fromMany.filter((r) => !r.ok && r.reason === "rate_limited")).toHaveLength(15);
   });
 
   it("limits reset requests per address with a message, and per account silently", async () => {

@@ -28,12 +28,23 @@ export interface RateLimitRule {
 }
 
 /**
- * Failed sign-ins count against the account and the address; a success clears the
- * account's count and gives back its address attempt, so a busy shared address (an office,
- * a test suite) is never locked out by its successful sign-ins.
+ * Sign-in attempts are counted before the password is checked (so parallel guesses count too):
+ * - perAccountAddress: one address guessing one account gets 5 tries per 15 minutes, then 429
+ *   for that address only. Someone else's failures (from any other address) never stop the
+ *   owner signing in with the right password: nobody can lock an account out just by knowing
+ *   its email.
+ * - perAccount: a ceiling across all addresses against guessing spread over many addresses
+ *   (10+ of them at 5 each). Only attempts an address was still allowed count towards it, so
+ *   one address hammering on cannot reach it alone.
+ * - perAddress: one address spraying guesses over many accounts.
+ * A success clears its own address's count for the account and gives back its attempt on the
+ * other two (a busy shared address, an office or a test suite, is never limited by its
+ * successes); it does not reset the ceiling, which would hand a distributed guesser 50 more.
+ * See docs/decisions/0004-sessions.md.
  */
 export const SIGN_IN_LIMITS = {
-  perAccount: { limit: 5, windowMs: 15 * 60 * 1000 },
+  perAccountAddress: { limit: 5, windowMs: 15 * 60 * 1000 },
+  perAccount: { limit: 50, windowMs: 15 * 60 * 1000 },
   perAddress: { limit: 30, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
 

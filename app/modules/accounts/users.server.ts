@@ -89,26 +89,33 @@ export interface SignInInput {
 }
 
 /**
- * Checks the password and starts a new session. Every attempt counts against the account and
- * the address before the password is checked, so parallel guesses are counted too; a
- * success clears the account's count and gives the address its attempt back.
+ * Checks the password and starts a new session. Each attempt is counted before the password
+ * is checked (SIGN_IN_LIMITS): against the address, then against this account from this
+ * address, then against the account's ceiling across all addresses. Counting stops at the
+ * first refusal, so an address already refused adds nothing to the account's ceiling.
  */
 export async function signIn(
   db: Db,
   input: SignInInput,
-  options: { adminEmails: ReadonlySet<string>; limits?: { perAccount: RateLimitRule; perAddress: RateLimitRule }; now?: Date },
+  options: { adminEmails: ReadonlySet<string>; limits?: typeof SIGN_IN_LIMITS; now?: Date },
 ): Promise<SignInResult> {
   const limits = options.limits ?? SIGN_IN_LIMITS;
   const email = input.email.trim().toLowerCase();
   const accountKey = rateLimitKey("signin:account", email);
+  // Without a known address (never the case behind server/app.ts) all such attempts share one count.
+  const pairKey = rateLimitKey("signin:account-ip", `${email}\n${input.ipAddress ?? "unknown"}`);
   const addressKey = input.ipAddress ? rateLimitKey("signin:ip", input.ipAddress) : null;
 
-  const account = await consumeRateLimit(db, accountKey, limits.perAccount, options.now);
-  const address = addressKey ? await consumeRateLimit(db, addressKey, limits.perAddress, options.now) : null;
-  const blocked = [account, address].filter((r) => r && !r.allowed);
-  if (blocked.length > 0) {
-    const retryAfterSeconds = Math.max(...blocked.map((r) => r!.retryAfterSeconds));
-    return { ok: false, reason: "rate_limited", retryAfterSeconds, message: tooManyAttemptsMessage(retryAfterSeconds) };
+  const checks: Array<[key: string, rule: RateLimitRule]> = [
+    ...(addressKey ? [[addressKey, limits.perAddress] as [string, RateLimitRule]] : []),
+    [pairKey, limits.perAccountAddress],
+    [accountKey, limits.perAccount],
+  ];
+  for (const [key, rule] of checks) {
+    const result = await consumeRateLimit(db, key, rule, options.now);
+    if (!result.allowed) {
+      return { ok: false, reason: "rate_limited", retryAfterSeconds: result.retryAfterSeconds, message: tooManyAttemptsMessage(result.retryAfterSeconds) };
+    }
   }
 
   const [user] = await db
@@ -120,7 +127,8 @@ export async function signIn(
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS };
 
-  await clearRateLimit(db, accountKey);
+  await clearRateLimit(db, pairKey);
+  await refundRateLimit(db, accountKey);
   if (addressKey) await refundRateLimit(db, addressKey);
   if (needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
