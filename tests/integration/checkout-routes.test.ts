@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, orderItems, orders } from "~/db/schema";
+import { cartItems, orderItems, orders, sandboxSessions } from "~/db/schema";
 import { action as loginAction } from "~/routes/login";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as cancelLoader } from "~/routes/checkout-cancel";
@@ -174,16 +174,63 @@ describe("sandbox page, success page and cancel", () => {
 
   it("the Cancel link releases the customer's own checkout only, then shows the cart", async () => {
     const { me, product, sessionId, order } = await started();
+    const cancelPath = `/checkout/cancel?order=${order.id}&token=${order.cancelToken}`;
+    // The payment page's cancel URL is exactly this one.
+    const [session] = await database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
+    expect(session!.cancelUrl).toBe(`https://shop.test${cancelPath}`);
+
     const stranger = await signIn();
-    const theirs = await call(cancelLoader, get(`/checkout/cancel?order=${order.id}`, stranger.cookie));
-    expect(theirs.headers.get("Location")).toBe("/cart?checkoutError=cancelled");
+    const theirs = await call(cancelLoader, get(cancelPath, stranger.cookie));
+    expect(theirs.headers.get("Location")).toBe("/cart");
     expect(await fx.stock(product.id)).toBe(2);
 
-    const mine = await call(cancelLoader, get(`/checkout/cancel?order=${order.id}`, me.cookie));
+    const mine = await call(cancelLoader, get(cancelPath, me.cookie));
     expect(mine.headers.get("Location")).toBe("/cart?checkoutError=cancelled");
     expect(await fx.stock(product.id)).toBe(4);
     const page = await call(sandboxLoader, get(`/sandbox/checkout/${sessionId}`, me.cookie), { sessionId });
     expect(page.body).toMatchObject({ page: { state: "cancelled" } });
     expect((await call(cancelLoader, get("/checkout/cancel?order=abc", me.cookie))).status).toBe(302);
+  });
+
+  it("a cross-site link with the order number but without its cancel token changes nothing", async () => {
+    const { me, product, sessionId, order } = await started();
+    const other = await started();
+    const forged = [
+      `/checkout/cancel?order=${order.id}`,
+      `/checkout/cancel?order=${order.id}&token=`,
+      `/checkout/cancel?order=${order.id}&token=AAAAAAAAAAAAAAAAAAAAAA`,
+      `/checkout/cancel?order=${order.id}&token=${order.cancelToken!.slice(0, 21)}`,
+      `/checkout/cancel?order=${order.id}&token=${order.cancelToken}x`,
+      // One character off.
+      `/checkout/cancel?order=${order.id}&token=${order.cancelToken!.slice(0, 21)}${order.cancelToken!.endsWith("A") ? "B" : "A"}`,
+      // Another order's valid token is not this order's.
+      `/checkout/cancel?order=${order.id}&token=${other.order.cancelToken}`,
+      `/checkout/cancel?order=${order.id}&token=%27%20OR%201%3D1--`,
+    ];
+    for (const path of forged) {
+      const res = await call(cancelLoader, get(path, me.cookie));
+      expect(res.status, path).toBe(302);
+      // Just the cart, with no "cancelled" message: nothing was cancelled.
+      expect(res.headers.get("Location"), path).toBe("/cart");
+    }
+    expect(await fx.stock(product.id)).toBe(2);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.status).toBe("pending");
+    const page = await call(sandboxLoader, get(`/sandbox/checkout/${sessionId}`, me.cookie), { sessionId });
+    expect(page.body).toMatchObject({ page: { state: "open" } });
+    // The real link still works afterwards.
+    const real = await call(cancelLoader, get(`/checkout/cancel?order=${order.id}&token=${order.cancelToken}`, me.cookie));
+    expect(real.headers.get("Location")).toBe("/cart?checkoutError=cancelled");
+    expect(await fx.stock(product.id)).toBe(4);
+  });
+
+  it("every order gets its own token; signed out, the link asks for a sign-in and comes back with the token", async () => {
+    const { order } = await started();
+    const second = await started();
+    expect(order.cancelToken).not.toBe(second.order.cancelToken);
+    const path = `/checkout/cancel?order=${order.id}&token=${order.cancelToken}`;
+    const signedOut = await call(cancelLoader, get(path));
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
   });
 });

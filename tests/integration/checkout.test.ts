@@ -74,7 +74,9 @@ describe("createCheckout", () => {
     expect(session).toMatchObject({ kind: "payment", status: "open", amount: order.totalAmount, clientReferenceId: String(order.id) });
     expect(session!.lineItems).toContainEqual({ name: "Large Shipping", quantity: 1, unitAmount: 529 });
     expect(session!.successUrl).toBe("http://shop.test/order/success?session_id={CHECKOUT_SESSION_ID}");
-    expect(session!.cancelUrl).toBe(`http://shop.test/checkout/cancel?order=${order.id}`);
+    // The cancel link carries the order's own unguessable token (128 bits, base64url).
+    expect(order.cancelToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(session!.cancelUrl).toBe(`http://shop.test/checkout/cancel?order=${order.id}&token=${order.cancelToken}`);
     expect(session!.expiresAt.getTime()).toBe(order.reservationExpiresAt.getTime());
     // The cart stays until the payment is confirmed.
     expect(await fx.stock(a.id)).toBe(3);

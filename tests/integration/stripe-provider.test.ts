@@ -88,8 +88,8 @@ describe("Stripe provider against the local fake", () => {
     expect(body.metadata).toEqual({ orderId: String(orderId), userId: user.id });
     expect(body.payment_intent_data).toEqual({ metadata: { orderId: String(orderId), userId: user.id } });
     expect(body.success_url).toBe("https://shop.test/order/success?session_id={CHECKOUT_SESSION_ID}");
-    expect(body.cancel_url).toBe(`https://shop.test/checkout/cancel?order=${orderId}`);
     const o = await order(orderId);
+    expect(body.cancel_url).toBe(`https://shop.test/checkout/cancel?order=${orderId}&token=${o.cancelToken}`);
     expect(Number(body.expires_at)).toBe(stripeExpiresAt(o.reservationExpiresAt, now));
     expect(Number(body.expires_at) * 1000).toBeGreaterThanOrEqual(o.reservationExpiresAt.getTime());
     expect(fake.session(sessionId).amount_total).toBe(o.totalAmount);
@@ -291,7 +291,7 @@ describe("the Stripe webhook route", () => {
 
   it("cancel closes the Stripe session and releases the stock", async () => {
     const { user, product, orderId, sessionId } = await checkedOut();
-    await cancelOrderCheckout(database.db, stripe, { orderId, userId: user.id });
+    await cancelOrderCheckout(database.db, stripe, { orderId, userId: user.id, cancelToken: (await order(orderId)).cancelToken! });
     expect(fake.session(sessionId).status).toBe("expired");
     expect((await order(orderId)).status).toBe("failed");
     expect(await fx.stock(product.id)).toBe(5);

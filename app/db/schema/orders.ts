@@ -45,6 +45,12 @@ export const orders = pgTable(
     /** The hosted payment session (the spec's stripe_session_id). */
     paymentSessionId: text().unique(),
     paymentIntentId: text(),
+    /**
+     * 128 random bits (base64url) in the payment page's cancel URL: cancelling is a GET that
+     * any site can link to, so the signed-in customer's cookie alone must not be enough.
+     * Null for orders made before the column existed (they cannot be cancelled by link).
+     */
+    cancelToken: text(),
     reservationExpiresAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
     trackingNumber: text(),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { CART_SHIPPING_LABEL } from "~/config/constants";
 import type { Db } from "~/db/client.server";
@@ -50,9 +51,18 @@ export function couponDiscount(coupon: { percentOff: number | null; amountOff: n
   return Math.min(subtotal, coupon.amountOff ?? 0);
 }
 
+/**
+ * An order's cancel token: 128 random bits, base64url (22 characters, URL-safe as it is).
+ * The cancel URL is a GET any site can link to with the customer's cookie attached, and order
+ * ids are sequential, so only someone who was given the URL (the payment page) can use it.
+ */
+export function newCancelToken(): string {
+  return randomBytes(16).toString("base64url");
+}
+
 /** The cancel URL: ends the reservation at once, then shows the cart (see docs/payments.md). */
-export function checkoutCancelUrl(publicUrl: string, orderId: number): string {
-  return `${publicUrl}/checkout/cancel?order=${orderId}`;
+export function checkoutCancelUrl(publicUrl: string, orderId: number, cancelToken: string): string {
+  return `${publicUrl}/checkout/cancel?order=${orderId}&token=${cancelToken}`;
 }
 
 /** A customer's earlier unpaid checkout that a new one replaced (its session is closed after commit). */
@@ -119,6 +129,7 @@ export async function createCheckout(
 
   let reserved: {
     orderId: number;
+    cancelToken: string;
     email: string;
     lines: { name: string; quantity: number; unitAmount: number }[];
     shipping: number;
@@ -210,6 +221,7 @@ export async function createCheckout(
       }
 
       const [profile] = await tx.select().from(profiles).where(eq(profiles.id, request.userId));
+      const cancelToken = newCancelToken();
       const [order] = await tx
         .insert(orders)
         .values({
@@ -222,6 +234,7 @@ export async function createCheckout(
           normalSubtotalAmount: summary.normalSubtotal,
           couponCode: coupon?.code ?? null,
           paymentProvider: provider.name,
+          cancelToken,
           reservationExpiresAt: expiresAt,
           email: user.email,
           shippingName: profile?.fullName ?? null,
@@ -254,6 +267,7 @@ export async function createCheckout(
       );
       return {
         orderId,
+        cancelToken,
         email: user.email,
         lines: priced.map((l) => ({ name: l.name, quantity: l.quantity, unitAmount: l.unitPrice })),
         shipping: summary.shipping,
@@ -287,7 +301,7 @@ export async function createCheckout(
       clientReferenceId: String(reserved.orderId),
       metadata: { orderId: String(reserved.orderId), userId: request.userId },
       successUrl: orderSuccessUrl(config.publicUrl),
-      cancelUrl: checkoutCancelUrl(config.publicUrl, reserved.orderId),
+      cancelUrl: checkoutCancelUrl(config.publicUrl, reserved.orderId, reserved.cancelToken),
       expiresAt,
       idempotencyKey: `checkout-order-${reserved.orderId}`,
       userId: request.userId,

@@ -228,15 +228,20 @@ async function ensureRefunded(db: Db, order: OrderRow, session: CheckoutSessionI
  */
 export async function cancelCheckout(
   db: Db,
-  target: { sessionId: string } | { orderId: number; userId?: string },
+  target: { sessionId: string } | { orderId: number; userId?: string; cancelToken?: string },
   status: "failed" | "expired",
   now = new Date(),
 ): Promise<{ orderId: number; changed: boolean } | null> {
   return db.transaction(async (tx) => {
+    // With a cancel token, only the order whose token it is matches (a null token never does).
     const where =
       "sessionId" in target
         ? eq(orders.paymentSessionId, target.sessionId)
-        : and(eq(orders.id, target.orderId), target.userId ? eq(orders.userId, target.userId) : undefined);
+        : and(
+            eq(orders.id, target.orderId),
+            target.userId ? eq(orders.userId, target.userId) : undefined,
+            target.cancelToken !== undefined ? eq(orders.cancelToken, target.cancelToken) : undefined,
+          );
     const [order] = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(where).for("update");
     if (!order) return null;
     if (order.status !== "pending") return { orderId: order.id, changed: false };
