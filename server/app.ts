@@ -53,9 +53,9 @@ export function createApp({ context, build, clientDir, before = [] }: AppOptions
   }
   for (const middleware of before) app.use(middleware);
 
+  app.use(rejectCrossSiteWrites(context.env.publicUrl));
   // Bodies by their headers, before anything reads them: a Content-Length, a size limit, form types only.
   app.use(requestGuard());
-  app.use(rejectCrossSiteWrites(context.env.publicUrl));
   // Anonymous catalogue pages: public Cache-Control + ETag/304; anything personal: private, no-store.
   app.use(catalogueCache());
   // The client address for rate limits (accounts); always overwritten, never the client's own claim.

@@ -95,7 +95,7 @@ describe.runIf(hasBuild)("request guard on pages", () => {
   });
 
   it.each(PAGES)("refuses a POST with no body and no Content-Length to %s with 411", async (path) => {
-    const head = await rawRequest(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${app.base}\r\nConnection: close\r\n\r\n`);
+    const head = await rawRequest(`POST ${path} HTTP/1.1\r\nHost: ${new URL(app.base).host}\r\nOrigin: ${app.base}\r\nConnection: close\r\n\r\n`);
     expect(head).toMatch(/^HTTP\/1\.1 411 /);
     expect(head).toMatch(/content-type: text\/plain/i);
   });
