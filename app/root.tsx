@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -50,12 +51,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader user={loaderData.user} cartCount={loaderData.cartCount} />
       <CartSync cart={loaderData.cart} />
       {navigation.state === "loading" && (
@@ -79,31 +75,57 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/** Headings for the expected failures a route may throw; anything else is a 500. */
+const STATUS_TITLES: Record<number, string> = {
+  400: "That request could not be handled",
+  401: "Please log in",
+  403: "Access denied",
+  404: "Page not found",
+  409: "Something changed in the meantime",
+  410: "This link is no longer valid",
+  413: "That was too much to send",
+  429: "Too many attempts",
+};
+
 /**
  * Last line of defence: expected 4xx responses show their message; anything else shows a
  * generic page. Stack traces never reach users (they are logged on the server).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  let status = 500;
   let title = "Something went wrong";
   let message = "Sorry, an unexpected error occurred. Please try again in a moment.";
-  let status = 500;
   if (isRouteErrorResponse(error)) {
     status = error.status;
-    if (error.status === 404) {
-      title = "Page not found";
-      message = typeof error.data === "string" && error.data ? error.data : "We couldn't find the page you were looking for.";
-    } else if (typeof error.data === "string" && error.data) {
-      title = error.statusText || title;
-      message = error.data;
-    }
+    title = STATUS_TITLES[status] ?? (status < 500 ? "That did not work" : title);
+    if (typeof error.data === "string" && error.data) message = error.data;
+    else if (status === 404) message = "We couldn't find the page you were looking for.";
+    else if (status < 500) message = "Please check what you entered and try again.";
   }
+  const action =
+    status === 401
+      ? { to: `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, label: "Log in" }
+      : undefined;
   return (
     <>
+      <SkipLink />
       {root && <SiteHeader user={root.user} cartCount={root.cartCount} />}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
         <title>{`${title} | ${root?.shop.name ?? "Nearmint"}`}</title>
-        <StatusPage status={status} title={title} message={message} />
+        <StatusPage status={status} title={title} message={message} action={action} />
       </main>
       {root && <SiteFooter shop={root.shop} />}
     </>

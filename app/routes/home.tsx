@@ -43,9 +43,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={language.id}>
               <Link
                 to={`/language/${language.slug}`}
-                className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3 transition hover:border-amber-400 hover:shadow-md"
+                className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm sm:flex-row sm:gap-3 sm:text-left transition hover:border-amber-400 hover:shadow-md"
               >
-                <img src={language.flagUrl} alt="" width={48} height={36} className="h-6 w-8 shrink-0 rounded border border-slate-200 object-cover sm:h-9 sm:w-12" />
+                <img src={language.flagUrl} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded border border-slate-200 object-cover" />
                 <span className="min-w-0">
                   <span className="block break-words text-sm font-semibold leading-tight text-slate-900 sm:text-base">{language.name}</span>
                   <span className="block text-xs uppercase text-slate-500">{language.code}</span>

@@ -59,7 +59,7 @@ type PageState = Route.ComponentProps["loaderData"]["page"];
 const CLOSED_TEXTS: Record<string, { title: string; body: string }> = {
   complete: { title: "This payment is complete", body: "This checkout has already been paid." },
   expired: { title: "This checkout session has expired", body: "The time to pay ran out, so nothing was charged." },
-  declined: { title: "Your card was declined.", body: "Nothing was charged and nothing was ordered." },
+  declined: { title: "Your card was declined.", body: "Nothing was charged. This attempt shows as Failed in your order history; your cart is as you left it." },
   cancelled: { title: "This checkout was cancelled", body: "Nothing was charged." },
 };
 

@@ -114,7 +114,7 @@ export default function SellCards() {
           >
             <Mail aria-hidden className="h-5 w-5 shrink-0" />
             <span>
-              Email <span className="break-all">{shop.sellCardsEmail}</span>
+              Email <span className="[overflow-wrap:anywhere]">{shop.sellCardsEmail}</span>
             </span>
           </a>
           <a

@@ -121,8 +121,11 @@ function ApplicationForm({
   }, [serverError, serverFieldErrors]);
 
   const errors: FieldErrors = clientErrors ?? serverFieldErrors ?? {};
-  // Without JavaScript nothing can hide or show fields, so the company fields are always there.
-  const showCompanyFields = !hydrated || companyType === "limited_company";
+  // The company fields belong to limited companies only. They are hidden from the first paint
+  // (no flash before hydration); without JavaScript a <noscript> style shows them, since
+  // nothing could reveal them on choosing "Limited Company". Once hydrated, hidden fields are
+  // also disabled so they are not sent.
+  const isLimitedCompany = companyType === "limited_company";
 
   function validate(form: HTMLFormElement): FieldErrors {
     const parsed = parseWholesaleApplication(formValues(new FormData(form)));
@@ -256,8 +259,13 @@ function ApplicationForm({
         </select>
       </Field>
 
-      {showCompanyFields && (
-        <fieldset className="space-y-5 rounded-xl border border-slate-200 p-4">
+      <noscript>
+        <style>{".wholesale-company-fields { display: block !important; }"}</style>
+      </noscript>
+      <fieldset
+        className={`wholesale-company-fields space-y-5 rounded-xl border border-slate-200 p-4 ${isLimitedCompany ? "" : "hidden"}`}
+        disabled={hydrated && !isLimitedCompany}
+      >
           <legend className="px-1 text-sm font-semibold text-slate-700">
             Company details{!hydrated && <span className="font-normal text-slate-600"> (Limited companies only)</span>}
           </legend>
@@ -273,8 +281,7 @@ function ApplicationForm({
           >
             <input {...fieldProps("company_number", { hint: true })} type="text" autoComplete="off" spellCheck={false} maxLength={12} />
           </Field>
-        </fieldset>
-      )}
+      </fieldset>
 
       <Field
         name="additional_info"

@@ -72,3 +72,14 @@ test.describe("home page", () => {
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
   });
 });
+
+test.describe("error pages", () => {
+  test("a page that needs a session explains itself and offers to log in, then comes back", async ({ page }) => {
+    const response = await page.goto("/admin/outbox");
+    expect(response?.status()).toBe(401);
+    await expect(page.getByRole("heading", { name: "Please log in" })).toBeVisible();
+    await expect(page.getByText("Please log in to view this page.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login?redirectTo=%2Fadmin%2Foutbox");
+    await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+  });
+});
