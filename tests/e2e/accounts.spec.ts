@@ -80,7 +80,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Full name").fill("Ash Ketchum-Collector");
     await page.getByLabel("Address line 1").fill("12 Pallet Road");
     await page.getByLabel("City").fill("Manchester");
-    await page.getByLabel("County / State / Region").fill("Greater Manchester");
+    await page.getByLabel("County / State / Region (optional)").fill("Greater Manchester");
     await page.getByLabel("Postal code").fill("m1 1ae");
     await page.getByLabel("Country").selectOption("United Kingdom");
     await page.getByRole("button", { name: "Save Changes" }).click();

@@ -335,6 +335,9 @@ describe("account route: a user sees and changes only their own data", () => {
     expect(postcode.body).toMatchObject({ errors: { postalCode: expect.stringContaining("UK postcode") } });
     const abroad = await post({ postalCode: "75001", country: "France" });
     expect(abroad.status).toBe(302);
+    // Most UK addresses have no county: leaving it out is fine.
+    const noCounty = await post({ region: "", postalCode: "LS1 1AA", country: "United Kingdom" });
+    expect(noCounty.status).toBe(302);
   });
 
   it("refuses a profile change without a session", async () => {

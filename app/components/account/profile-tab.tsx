@@ -23,7 +23,7 @@ const ADDRESS_FIELDS = [
   ["addressLine1", "Address line 1"],
   ["addressLine2", "Address line 2 (optional)"],
   ["city", "City"],
-  ["region", "County / State / Region"],
+  ["region", "County / State / Region (optional)"],
   ["postalCode", "Postal code"],
 ] as const;
 
@@ -86,7 +86,7 @@ export function ProfileTab({
               key={name}
               name={name}
               label={label}
-              required={name !== "addressLine2"}
+              required={name !== "addressLine2" && name !== "region"}
               maxLength={name === "postalCode" ? 16 : name === "city" || name === "region" ? 100 : 200}
               autoComplete={
                 { addressLine1: "address-line1", addressLine2: "address-line2", city: "address-level2", region: "address-level1", postalCode: "postal-code" }[name]

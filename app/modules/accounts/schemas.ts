@@ -66,7 +66,8 @@ export const resetPasswordSchema = z
 const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
 
 /**
- * The profile form (spec §5): everything but address line 2 is required; the country comes
+ * The profile form (spec §5): address line 2 and the county are optional (most UK addresses
+ * need no county); everything else is required; the country comes
  * from the spec's eight. Email and role are not fields: they cannot be changed here.
  */
 export const profileSchema = z
@@ -75,7 +76,7 @@ export const profileSchema = z
     addressLine1: text("Address line 1", 200),
     addressLine2: optionalText("Address line 2", 200),
     city: text("City", 100),
-    region: text("County / State / Region", 100),
+    region: optionalText("County / State / Region", 100),
     postalCode: text("Postal code", 16),
     country: z.enum(PROFILE_COUNTRIES, { error: "Please choose a country from the list" }),
   })
