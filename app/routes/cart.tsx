@@ -5,6 +5,7 @@ import { CART_LOW_STOCK_THRESHOLD, CART_SHIPPING_LABEL } from "~/config/constant
 import { parseCartForm, type CartIntent } from "~/modules/cart/cart-form";
 import {
   addItem,
+  addRefusal,
   CartOwnerGoneError,
   changeQuantity,
   clearCart,
@@ -72,14 +73,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const db = context.db;
-  // Only an add may start a guest cart; every other change needs a cart that exists already.
-  const { owner, setCookie } = await resolveCartOwner(request, context, { create: parsed.intent === "add" });
+  // Only an add may start a guest cart, and only one that can succeed: the product is checked
+  // first, so posts of unknown, hidden or sold-out products (bots) create no guest_carts row
+  // and set no cookie. Every other change needs a cart that exists already.
+  const refused = parsed.intent === "add" ? await addRefusal(db, parsed.productId, parsed.quantity) : null;
+  const { owner, setCookie } = await resolveCartOwner(request, context, { create: parsed.intent === "add" && refused === null });
   const headers = new Headers(PRIVATE);
   if (setCookie) headers.append("Set-Cookie", setCookie);
   const productId = "productId" in parsed ? parsed.productId : null;
 
   let result: CartResult;
-  if (!owner) {
+  if (refused) {
+    result = refused;
+  } else if (!owner) {
     result =
       parsed.intent === "clear"
         ? { ok: true, quantity: 0 }

@@ -21,7 +21,9 @@ import {
 import { isPremium } from "~/modules/membership/premium.server";
 import { loadEnv } from "~/utils/env.server";
 import { issueGuestCart, mergeGuestCartAfterSignIn, readGuestId, resolveCartOwner } from "~/utils/guest-cart.server";
+import { action as cartAction } from "~/routes/cart";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { settle } from "../support/accounts";
 import { insertOrder } from "../support/orders";
 
 let database: TestDatabase;
@@ -484,6 +486,67 @@ describe("bad form input never reaches the cart", () => {
     expect(parseCartForm(form({ intent: "clear", redirectTo: "//evil.example/x" }))).toMatchObject({ redirectTo: "/cart" });
     expect(parseCartForm(form({ intent: "clear", redirectTo: "https://evil.example" }))).toMatchObject({ redirectTo: "/cart" });
     expect(parseCartForm(form({ intent: "clear", redirectTo: "/products/x" }))).toMatchObject({ redirectTo: "/products/x" });
+  });
+});
+
+describe("POST /cart as a guest: a guest cart only for an add that can succeed", () => {
+  function post(fields: Record<string, string>, cookie?: string) {
+    return new Request("http://localhost:3000/cart", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    });
+  }
+  async function send(fields: Record<string, string>, cookie?: string) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return settle(() => cartAction({ request: post(fields, cookie), context: contextFor(), params: {} } as any));
+  }
+
+  it.each([
+    ["an unknown product", () => Promise.resolve({ id: 999_999_999 }), 404],
+    ["a hidden product", () => makeProduct({ isVisible: false }), 404],
+    ["a sold-out product", () => makeProduct({ stock: 0 }), 409],
+  ])("an add of %s sets no cookie and inserts no guest_carts row", async (_label, product, status) => {
+    const { id } = await product();
+    const before = await database.db.$count(guestCarts);
+    for (const fields of [
+      { intent: "add", productId: String(id), quantity: "1" } as Record<string, string>,
+      { intent: "add", productId: String(id), quantity: "1", redirectTo: "/products/x" },
+    ]) {
+      const res = await send(fields);
+      expect(res.status).toBe(status);
+      expect(res.headers.get("Set-Cookie")).toBeNull();
+    }
+    // A forged cookie is not replaced by a fresh cart either.
+    const forged = await send({ intent: "add", productId: String(id) }, `${GUEST_CART_COOKIE}=AAAAAAAAAAAAAAAAAAAAAA`);
+    expect(forged.status).toBe(status);
+    expect(forged.headers.get("Set-Cookie") ?? "").not.toMatch(new RegExp(`${GUEST_CART_COOKIE}=[A-Za-z0-9_-]{22}`));
+    expect(await database.db.$count(guestCarts)).toBe(before);
+  });
+
+  it("an add without a product is ignored and creates nothing", async () => {
+    const before = await database.db.$count(guestCarts);
+    const res = await send({ intent: "add" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    expect(await database.db.$count(guestCarts)).toBe(before);
+  });
+
+  it("an add of a real, visible, in-stock product creates the guest cart, its cookie and the line", async () => {
+    const p = await makeProduct({ stock: 3 });
+    const before = await database.db.$count(guestCarts);
+    const res = await send({ intent: "add", productId: String(p.id), quantity: "2" });
+    expect(res.status).toBe(200);
+    const guestId = res.headers.get("Set-Cookie")?.match(new RegExp(`^${GUEST_CART_COOKIE}=([A-Za-z0-9_-]{22});`))?.[1];
+    expect(guestId).toBeDefined();
+    expect(await database.db.$count(guestCarts)).toBe(before + 1);
+    expect(await quantityIn({ guestId: guestId! }, p.id)).toBe(2);
+
+    // With that cart, a bad add leaves it (and the table) as it was.
+    const bad = await send({ intent: "add", productId: "999999999" }, `${GUEST_CART_COOKIE}=${guestId}`);
+    expect(bad.status).toBe(404);
+    expect(await database.db.$count(guestCarts)).toBe(before + 1);
+    expect(await countItems(database.db, { guestId: guestId! })).toBe(2);
   });
 });
 

@@ -281,17 +281,41 @@ function isForeignKeyViolation(error: unknown): boolean {
   return e?.code === "23503" || e?.cause?.code === "23503";
 }
 
+/** The product an add is for, if it can be added at all (visible, in stock); else the answer to give. */
+async function addableProduct(
+  db: Executor,
+  productId: number | null | undefined,
+  quantity: number,
+): Promise<{ refusal: CartResult } | { product: NonNullable<Awaited<ReturnType<typeof findProduct>>> }> {
+  if (productId === null || productId === undefined) return { refusal: { ok: true, quantity: 0, ignored: true } };
+  if (!Number.isSafeInteger(quantity) || quantity < 1) return { refusal: { ok: false, status: 400, message: "Quantity must be at least 1." } };
+  const product = await findProduct(db, productId);
+  if (!product) return { refusal: { ok: false, status: 404, message: UNAVAILABLE } };
+  if (product.stock <= 0) return { refusal: { ok: false, status: 409, message: `${product.name} is out of stock.` } };
+  return { product };
+}
+
+/**
+ * What an add would answer before any cart is touched: null when the product is real, visible
+ * and in stock (the add may go ahead), otherwise addItem's own answer (no product: ignored;
+ * unknown or hidden: 404; sold out: 409). The cart route asks this before it creates a guest
+ * cart, so adds that cannot succeed (bots posting made-up ids) never create one.
+ */
+export async function addRefusal(db: Executor, productId: number | null | undefined, quantity: number): Promise<CartResult | null> {
+  const checked = await addableProduct(db, productId, quantity);
+  return "refusal" in checked ? checked.refusal : null;
+}
+
 /**
  * Adds `quantity` units. The line is capped at stock and the per-customer limit (less what a
  * signed-in customer already has in paid or pending orders); an add that would take a
  * signed-in customer past the limit is refused with the purchase-limit message instead.
  */
-export async function addItem(db: Db, owner: CartOwner, productId: number | null | undefined, quantity: number): Promise<CartResult> {
-  if (productId === null || productId === undefined) return { ok: true, quantity: 0, ignored: true };
-  if (!Number.isSafeInteger(quantity) || quantity < 1) return { ok: false, status: 400, message: "Quantity must be at least 1." };
-  const product = await findProduct(db, productId);
-  if (!product) return { ok: false, status: 404, message: UNAVAILABLE };
-  if (product.stock <= 0) return { ok: false, status: 409, message: `${product.name} is out of stock.` };
+export async function addItem(db: Db, owner: CartOwner, requestedId: number | null | undefined, quantity: number): Promise<CartResult> {
+  const checked = await addableProduct(db, requestedId, quantity);
+  if ("refusal" in checked) return checked.refusal;
+  const { product } = checked;
+  const productId = product.id;
 
   let ordered = 0;
   const current = await currentQuantity(db, owner, productId);
