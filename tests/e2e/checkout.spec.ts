@@ -187,10 +187,46 @@ test.describe("checkout with the sandbox provider", () => {
     await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
     expect(await stockOf(product.id)).toBe(before - 2);
 
+    // The Cancel link carries the order's cancel token; the same URL without it (a link another
+    // site could make) cancels nothing and just shows the cart.
+    const href = await page.getByRole("link", { name: "Cancel" }).getAttribute("href");
+    expect(href).toMatch(/\/checkout\/cancel\?order=\d+&token=[A-Za-z0-9_-]{22}$/);
+    const paymentPage = page.url();
+    const cancelUrl = new URL(href!, page.url());
+    await page.goto(`${cancelUrl.pathname}?order=${cancelUrl.searchParams.get("order")}`);
+    await expect(page).toHaveURL(/\/cart$/);
+    expect(await stockOf(product.id)).toBe(before - 2);
+    await page.goto(paymentPage);
+
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/cart\?checkoutError=cancelled/);
     await expect(page.getByRole("status").filter({ hasText: "Checkout cancelled. Nothing was charged" })).toBeVisible();
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    expect(await stockOf(product.id)).toBe(before);
+  });
+
+  test("checking out again replaces the earlier checkout: its page is closed and the stock is held once", async ({ page }, testInfo) => {
+    const product = products[2]!;
+    const before = await stockOf(product.id);
+    await atPaymentPage(page, product, 2);
+    const firstPage = page.url();
+    expect(await stockOf(product.id)).toBe(before - 2);
+
+    await page.goto("/cart");
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/);
+    expect(page.url()).not.toBe(firstPage);
+    expect(await stockOf(product.id)).toBe(before - 2);
+
+    // The first payment page can no longer be paid.
+    await page.goto(firstPage);
+    await expect(page.getByRole("heading", { name: "This checkout was cancelled" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Pay £/ })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("replaced-checkout.png"), fullPage: true });
+
+    await page.goBack();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/cart\?checkoutError=cancelled/);
     expect(await stockOf(product.id)).toBe(before);
   });
 
