@@ -239,6 +239,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
             {loaderData.checkout.message}
+            {loaderData.checkout.code === "missing_address" && (
+              <>
+                {" "}
+                <Link to="/account?tab=profile&edit=1" className="underline">
+                  Add your delivery address
+                </Link>
+              </>
+            )}
           </p>
         ))}
 

@@ -40,7 +40,7 @@ function uniqueEmail() {
   return `checkout-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@e2e.nearmint.test`;
 }
 
-async function register(page: Page, email: string) {
+async function register(page: Page, email: string, { withAddress = true } = {}) {
   await page.goto("/register");
   await page.getByLabel("Full name").fill("Misty Waterflower");
   await page.getByLabel("Email").fill(email);
@@ -48,6 +48,15 @@ async function register(page: Page, email: string) {
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/login\?registered=true/);
+  if (withAddress) await giveDeliveryAddress(email);
+}
+
+/** Checkout needs a delivery address; most tests arrange it here (one test goes through the form). */
+async function giveDeliveryAddress(email: string) {
+  await query(
+    "UPDATE profiles SET address_line1 = '2 Cerulean Way', city = 'Bristol', postal_code = 'BS1 4DJ', country = 'United Kingdom' WHERE email = $1",
+    [email],
+  );
 }
 
 async function signIn(page: Page, email: string) {
@@ -337,4 +346,36 @@ test.describe("payment pages at desktop and phone widths", () => {
       await page.screenshot({ path: testInfo.outputPath(`declined.png`), fullPage: true });
     });
   }
+});
+
+test("a customer without a delivery address is asked for one before paying, then checks out", async ({ page }) => {
+  const product = products[0]!;
+  const email = uniqueEmail();
+  await register(page, email, { withAddress: false });
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/account/);
+  await addToCart(page, product);
+  await page.goto("/cart");
+  const stockBefore = await stockOf(product.id);
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("alert")).toContainText("Please add your delivery address to your profile before checking out");
+  expect(await stockOf(product.id)).toBe(stockBefore);
+  expect(await query("SELECT 1 FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = $1", [email])).toHaveLength(0);
+
+  await page.getByRole("link", { name: "Add your delivery address" }).click();
+  await page.getByLabel("Address line 1").fill("2 Cerulean Way");
+  await page.getByLabel("City").fill("Bristol");
+  await page.getByLabel("Postal code").fill("BS1 4DJ");
+  await page.getByLabel("Country").selectOption("United Kingdom");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByLabel("Card number")).toBeVisible();
+  const [order] = await query<{ shipping_address: { line1: string; postalCode: string } }>(
+    "SELECT o.shipping_address FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = $1 AND o.status = 'pending'",
+    [email],
+  );
+  expect(order!.shipping_address).toMatchObject({ line1: "2 Cerulean Way", postalCode: "BS1 4DJ" });
 });

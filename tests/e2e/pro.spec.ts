@@ -47,6 +47,11 @@ async function signUpAndIn(page: Page, email: string) {
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/account/);
+  // Checkout ships to the profile's address.
+  await query(
+    "UPDATE profiles SET address_line1 = '3 Pewter Street', city = 'Leeds', postal_code = 'LS1 1AA', country = 'United Kingdom' WHERE email = $1",
+    [email],
+  );
 }
 
 async function subscription(email: string) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, orderItems, orders, sandboxSessions } from "~/db/schema";
+import { cartItems, orderItems, orders, profiles, sandboxSessions } from "~/db/schema";
 import { action as loginAction } from "~/routes/login";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as cancelLoader } from "~/routes/checkout-cancel";
@@ -35,6 +35,11 @@ const call = (fn: (args: AnyArgs) => unknown, request: Request, params: Record<s
 
 async function signIn() {
   const user = await createUser(database.db);
+  // Checkout ships to the profile's address.
+  await database.db
+    .update(profiles)
+    .set({ addressLine1: "1 Pallet Road", city: "Leeds", postalCode: "LS1 1AA", country: "United Kingdom" })
+    .where(eq(profiles.id, user.id));
   const res = await call(loginAction, formRequest("/login", { email: user.email, password: user.password }));
   const token = res.headers.get("Set-Cookie")?.match(/nm_session=([^;]*)/)?.[1];
   if (!token) throw new Error("no session cookie");

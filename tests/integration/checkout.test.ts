@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, orderItems, orders, products, refunds, sandboxSessions, stockReservations } from "~/db/schema";
+import { coupons, orderItems, orders, products, profiles, refunds, sandboxSessions, stockReservations } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/orders/checkout.server";
 import { cancelCheckout, fulfilCheckout, releaseExpiredReservations } from "~/modules/orders/fulfilment.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
@@ -129,6 +129,22 @@ describe("createCheckout", () => {
   it("refuses an empty cart", async () => {
     const user = await fx.customer();
     expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "empty_cart" });
+  });
+
+  it("refuses a customer without a delivery address before holding any stock", async () => {
+    const product = await fx.product({ stock: 5 });
+    const user = await fx.customer();
+    await database.db.update(profiles).set({ addressLine1: null, city: "  " }).where(eq(profiles.id, user.id));
+    await fx.cart(user.id, [{ productId: product.id, quantity: 2 }]);
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "missing_address" });
+    expect(await fx.stock(product.id)).toBe(5);
+    expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
+
+    await database.db.update(profiles).set({ addressLine1: "1 Pallet Road", city: "Leeds" }).where(eq(profiles.id, user.id));
+    const ok = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(ok).toMatchObject({ ok: true });
+    const [order] = await database.db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(order!.shippingAddress).toMatchObject({ line1: "1 Pallet Road", city: "Leeds", postalCode: "LS1 1AA" });
   });
 
   it("refuses a hidden product and takes no stock for any line", async () => {

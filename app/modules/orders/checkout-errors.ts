@@ -5,6 +5,7 @@
  */
 export const CHECKOUT_ERROR_CODES = [
   "empty_cart",
+  "missing_address",
   "unavailable",
   "out_of_stock",
   "limit_exceeded",
@@ -32,6 +33,8 @@ export function checkoutErrorMessage(code: CheckoutErrorCode, item?: string | nu
   switch (code) {
     case "empty_cart":
       return "Your cart is empty, so there is nothing to check out.";
+    case "missing_address":
+      return "Please add your delivery address to your profile before checking out: we send orders to the address on your account.";
     case "unavailable":
       return name
         ? `${name} is no longer available. Please remove it from your cart to continue.`

@@ -39,6 +39,13 @@ class CheckoutRefusal extends Error {
   }
 }
 
+/** What an order needs to be sent: line 1, city, postcode and country (line 2 and county are optional). */
+export function hasDeliveryAddress(
+  profile: { addressLine1: string | null; city: string | null; postalCode: string | null; country: string | null } | undefined,
+): profile is NonNullable<typeof profile> & { addressLine1: string; city: string; postalCode: string; country: string } {
+  return Boolean(profile?.addressLine1?.trim() && profile.city?.trim() && profile.postalCode?.trim() && profile.country?.trim());
+}
+
 /** Coupon codes are matched case-insensitively and without surrounding spaces. */
 export function normaliseCouponCode(code: string | null | undefined): string | null {
   const trimmed = code?.trim() ?? "";
@@ -161,6 +168,13 @@ export async function createCheckout(
         .orderBy(asc(cartItems.productId));
       if (cart.length === 0) throw new CheckoutRefusal("empty_cart", "Your cart is empty.");
 
+      // The order ships to the address on the profile (delivery policy); without one a paid
+      // order could not be sent, so it must be there before any stock is held.
+      const [profile] = await tx.select().from(profiles).where(eq(profiles.id, request.userId));
+      if (!hasDeliveryAddress(profile)) {
+        throw new CheckoutRefusal("missing_address", "Add a delivery address to your profile before checking out.");
+      }
+
       for (const line of cart) {
         if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.name} is no longer available.`, line.name);
       }
@@ -220,7 +234,6 @@ export async function createCheckout(
         }
       }
 
-      const [profile] = await tx.select().from(profiles).where(eq(profiles.id, request.userId));
       const cancelToken = newCancelToken();
       const [order] = await tx
         .insert(orders)
@@ -237,17 +250,15 @@ export async function createCheckout(
           cancelToken,
           reservationExpiresAt: expiresAt,
           email: user.email,
-          shippingName: profile?.fullName ?? null,
-          shippingAddress: profile
-            ? {
-                line1: profile.addressLine1,
-                line2: profile.addressLine2,
-                city: profile.city,
-                region: profile.region,
-                postalCode: profile.postalCode,
-                country: profile.country,
-              }
-            : null,
+          shippingName: profile.fullName,
+          shippingAddress: {
+            line1: profile.addressLine1,
+            line2: profile.addressLine2,
+            city: profile.city,
+            region: profile.region,
+            postalCode: profile.postalCode,
+            country: profile.country,
+          },
         })
         .returning({ id: orders.id });
       const orderId = order!.id;
