@@ -75,8 +75,17 @@ test.describe("accounts", () => {
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByLabel("Address line 1")).toHaveCount(0);
     await page.getByRole("link", { name: "Edit Profile" }).click();
-    const countries = await page.getByLabel("Country").locator("option:not([disabled])").allTextContents();
-    expect(countries).toEqual(["United Kingdom", "United States", "Canada", "Australia", "France", "Germany", "Japan", "Spain"]);
+    // toHaveText retries until the edit form has rendered (the toggle is a client-side navigation).
+    await expect(page.getByLabel("Country").locator("option:not([disabled])")).toHaveText([
+      "United Kingdom",
+      "United States",
+      "Canada",
+      "Australia",
+      "France",
+      "Germany",
+      "Japan",
+      "Spain",
+    ]);
     await page.getByLabel("Full name").fill("Ash Ketchum-Collector");
     await page.getByLabel("Address line 1").fill("12 Pallet Road");
     await page.getByLabel("City").fill("Manchester");
@@ -272,11 +281,12 @@ test.describe("accounts", () => {
     const email = uniqueEmail("orders");
     await register(page, { email });
     const [user] = await query<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]);
+    // Reservations end in an hour: the expiry sweep must not turn the pending order into an expired one mid-test.
     const addOrder = async (status: string, day: string, name: string, tracking: string | null = null) => {
       const [order] = await query<{ id: number }>(
         `INSERT INTO orders (user_id, status, subtotal_amount, shipping_amount, total_amount, normal_subtotal_amount, payment_provider,
            reservation_expires_at, email, tracking_number, created_at)
-         VALUES ($1, $2, 2000, 529, 2529, 2000, 'sandbox', now(), $3, $4, $5) RETURNING id`,
+         VALUES ($1, $2, 2000, 529, 2529, 2000, 'sandbox', now() + interval '1 hour', $3, $4, $5) RETURNING id`,
         [user!.id, status, email, tracking, day],
       );
       await query("INSERT INTO order_items (order_id, product_name, quantity, unit_price, normal_unit_price) VALUES ($1, $2, 2, 1000, 1000)", [

@@ -349,7 +349,16 @@ test.describe("payment pages at desktop and phone widths", () => {
 });
 
 test("a customer without a delivery address is asked for one before paying, then checks out", async ({ page }) => {
-  const product = products[0]!;
+  // A product of its own: the other tests of this file buy up the shared ones' stock.
+  const [category] = await query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
+  const slug = `e2e-checkout-address-${tag}`;
+  const [row] = await query<{ id: number }>(
+    `INSERT INTO products (name, slug, price, stock, category_id, created_at)
+     VALUES ($1, $2, 1500, 5, $3, '2015-01-01') RETURNING id`,
+    [`E2E Address Box ${tag}`, slug, category!.id],
+  );
+  const product = { id: row!.id, slug, name: `E2E Address Box ${tag}`, price: 1500 };
+  products.push(product); // removed with the others afterwards
   const email = uniqueEmail();
   await register(page, email, { withAddress: false });
   await signIn(page, email);
