@@ -1,7 +1,7 @@
 import { Eye } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
-import { StatusPage } from "~/components/status-page";
+import { AdminErrorPage } from "~/components/admin/admin-error";
 import { ApplicationDetailsDialog, type DecisionFeedback } from "~/components/wholesale/application-details-dialog";
 import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import { StatusPill } from "~/components/wholesale/status-pill";
@@ -202,23 +202,5 @@ export default function AdminWholesaleApplications({ loaderData, actionData }: R
 
 /** "Please log in" (401) and "no permission" (403) are expected answers here, shown in the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const location = useLocation();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    const message = typeof error.data === "string" ? error.data : "";
-    return error.status === 401 ? (
-      <StatusPage
-        status={401}
-        title={message || "Please log in to view this page."}
-        action={{ to: `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, label: "Log in" }}
-      />
-    ) : (
-      <StatusPage status={403} title={message || "You do not have permission to view this page."} />
-    );
-  }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-      ? error.data
-      : "Sorry, the applications could not be loaded. Please try again in a moment.";
-  return <StatusPage status={status} title="Something went wrong" message={message} />;
+  return <AdminErrorPage error={error} fallback="Sorry, the applications could not be loaded. Please try again in a moment." />;
 }
