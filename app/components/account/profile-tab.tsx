@@ -1,21 +1,13 @@
 import { Form, Link } from "react-router";
 import { PROFILE_COUNTRIES } from "~/config/constants";
 import { EMAIL_READ_ONLY, PROFILE_SAVED } from "~/modules/accounts/messages";
+import type { Profile } from "~/modules/accounts/profile";
 import { SelectField, TextField } from "~/components/ui/field";
 import { FormError, FormNotice } from "~/components/ui/form-message";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { FullNameField } from "./form-parts";
 
-export interface ProfileView {
-  fullName: string;
-  email: string;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  region: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
+export type ProfileView = Profile;
 
 type Values = Partial<Record<keyof ProfileView, string | null>>;
 

@@ -8,6 +8,7 @@ import { clearRateLimit, consumeRateLimit, rateLimitKey, refundRateLimit } from 
 import { roleFor, syncUserRole } from "./roles.server";
 import { createSession, deleteSession, type NewSession } from "./sessions.server";
 import type { FieldErrors, ProfileInput } from "./schemas";
+import type { Profile } from "./profile";
 
 export const EMAIL_TAKEN = "An account with this email already exists. Please log in instead.";
 /** One message for an unknown email and a wrong password: the form must not say which. */
@@ -144,16 +145,7 @@ export async function signIn(
   return { ok: true, userId: user.id, session };
 }
 
-export interface Profile {
-  fullName: string;
-  email: string;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  region: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
+export type { Profile };
 
 /** The profile of the signed-in user: callers pass the session's user id, never a form's. */
 export async function getProfile(db: Db, userId: string): Promise<Profile | null> {
