@@ -16,7 +16,8 @@ import { CartSync } from "./components/cart-sync";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StatusPage } from "./components/status-page";
-import { loadShell } from "./utils/shell.server";
+import type { RootData } from "~/web/shell";
+import { loadShell } from "~/web/shell.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shell = await loadShell(request, context);
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shop: context.shop,
     publicUrl: context.env.publicUrl,
     ...shell,
-  });
+  } satisfies RootData);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

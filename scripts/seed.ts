@@ -1,6 +1,6 @@
 // `npm run seed`: load the demo catalogue into an empty database (does nothing otherwise).
 import { connectDatabase } from "~/db/client.server";
-import { seedDemoCatalogue } from "~/db/seed/seed.server";
+import { seedDemoCatalogue } from "~/demo/seed.server";
 import { ConfigError, loadEnv } from "~/utils/env.server";
 
 try {

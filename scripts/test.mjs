@@ -1,7 +1,7 @@
-// `npm test`: the production build, unit and integration tests (Vitest), then the browser
-// tests (Playwright + Debian's Chromium against the build, on a PostgreSQL database of their
-// own). Browser tests are required in CI; elsewhere, a machine without Chromium or without a
-// PostgreSQL server skips them with a loud notice.
+// `npm test`: lint (ESLint + the layering rules) and the type check, the production build, unit
+// and integration tests (Vitest), then the browser tests (Playwright + Debian's Chromium against
+// the build, on a PostgreSQL database of their own). Browser tests are required in CI; elsewhere,
+// a machine without Chromium or without a PostgreSQL server skips them with a loud notice.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import pg from "pg";
@@ -39,7 +39,11 @@ function skipBrowserTests(reason, remedy) {
   process.exit(0);
 }
 
-// The build comes first: the server start-up tests and the browser tests serve it.
+// Cheap static checks first, failing fast: lint (ESLint, then the layering rules of
+// .dependency-cruiser.cjs) and the type check.
+run("npm", ["run", "lint"]);
+run("npm", ["run", "typecheck"]);
+// Then the build: the server start-up tests and the browser tests serve it.
 run("npx", ["react-router", "build"]);
 run("npx", ["vitest", "run"]);
 

@@ -6,7 +6,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { ShopContext } from "~/load-context";
-import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
 import { catalogueCache } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
 import { requestGuard } from "./request-guard";

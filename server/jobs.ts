@@ -2,13 +2,25 @@ import type { ShopContext } from "~/load-context";
 import { runOutbox } from "~/modules/email/worker.server";
 import { cleanUpAccounts } from "~/modules/accounts/cleanup.server";
 import { sweepGuestCarts } from "~/modules/cart/cart.server";
-import { runReservationSweep } from "~/modules/orders/jobs.server";
+import { runReservationSweep } from "~/modules/checkout/jobs.server";
 import { runMembershipJobs } from "~/modules/membership/jobs.server";
+import { runProviderBilling } from "~/web/payments.server";
 
 export interface BackgroundJob {
   name: string;
   everyMs: number;
   run(context: ShopContext): Promise<unknown>;
+}
+
+/**
+ * The provider's own billing run (the sandbox's renewals and cancellations at the period end;
+ * nothing for Stripe, which bills on its side), then membership's premium cache: in this
+ * order, so a renewal that is due lands before the cache is checked.
+ */
+export async function runBillingAndMembership(context: ShopContext, now = new Date()) {
+  const billing = await runProviderBilling(context, now);
+  const { expired } = await runMembershipJobs(context, now);
+  return { billing, expired };
 }
 
 /**
@@ -20,8 +32,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "accounts-cleanup", everyMs: 60 * 60_000, run: cleanUpAccounts },
   { name: "guest-cart-sweep", everyMs: 60 * 60_000, run: (context) => sweepGuestCarts(context.db) },
   { name: "reservation-sweep", everyMs: 30_000, run: runReservationSweep },
-  // Sandbox renewals at period end, and the premium cache for periods that ran out.
-  { name: "membership", everyMs: 15_000, run: (context) => runMembershipJobs(context) },
+  // The provider's billing (sandbox renewals at period end), then the premium cache for periods that ran out.
+  { name: "membership", everyMs: 15_000, run: (context) => runBillingAndMembership(context) },
 ];
 
 export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { shopIdentity } from "~/config/shop.server";
 import { connectDatabase, type DatabaseHandle } from "~/db/client.server";
-import { seedDemoCatalogue } from "~/db/seed/seed.server";
+import { seedDemoCatalogue } from "~/demo/seed.server";
 import { syncAdminRoles } from "~/modules/accounts/roles.server";
 import type { ShopContext } from "~/load-context";
 import { ConfigError, loadEnv, type Env } from "~/utils/env.server";

@@ -1,8 +1,8 @@
 import { Check, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useFetcher, useLocation, useSubmit } from "react-router";
-import { quantityOptions } from "~/modules/cart/quantity";
-import { useRootData } from "~/utils/use-shop";
+import { quantityOptions } from "~/modules/orders/purchase-limit";
+import { useRootData } from "~/web/shell";
 
 interface AddResult {
   ok: boolean;

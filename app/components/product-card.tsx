@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ProductCard as ProductCardData } from "~/modules/catalog/queries.server";
+import type { ProductCard as ProductCardData } from "~/modules/catalog/product-card";
 import { formatPence } from "~/utils/money";
 
 /**

@@ -1,7 +1,7 @@
 import { Search, ShoppingCart, User, HandCoins, Crown } from "lucide-react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import type { ShellUser } from "~/utils/shell.server";
-import { useShop } from "~/utils/use-shop";
+import type { ShellUser } from "~/web/shell";
+import { useShop } from "~/web/shell";
 
 export function SiteHeader({ user, cartCount }: { user: ShellUser | null; cartCount: number }) {
   const shop = useShop();

@@ -1,8 +1,21 @@
-import type { Env } from "~/utils/env.server";
 import { DEMO_SHOP, type ShopIdentity } from "./shop";
 
+/** The SHOP_* settings of the environment (see README), each optional. */
+export type ShopSettings = Partial<
+  Record<
+    | "SHOP_NAME"
+    | "SHOP_COMPANY_NAME"
+    | "SHOP_COMPANY_NUMBER"
+    | "SHOP_CONTACT_EMAIL"
+    | "SHOP_SELL_CARDS_EMAIL"
+    | "SHOP_COMMUNITY_CHAT_URL"
+    | "SHOP_SOCIAL_LINKS",
+    string
+  >
+>;
+
 /** The shop identity with the deployment's env overrides applied. */
-export function shopIdentity(env: Env): ShopIdentity {
+export function shopIdentity(env: ShopSettings): ShopIdentity {
   return {
     ...DEMO_SHOP,
     name: env.SHOP_NAME ?? DEMO_SHOP.name,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
 import { handlePaymentWebhook } from "~/modules/payments/webhook.server";
+import { paymentsFor } from "~/web/payments.server";
 import type { Route } from "./+types/api-stripe-webhook";
 
 /**
@@ -10,13 +10,8 @@ import type { Route } from "./+types/api-stripe-webhook";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const rawBody = await request.text();
-  const result = await handlePaymentWebhook(
-    context.db,
-    paymentProviderFor(context),
-    rawBody,
-    request.headers.get("stripe-signature"),
-    { shop: context.shop, publicUrl: context.env.publicUrl },
-  );
+  const { provider, dispatch } = paymentsFor(context);
+  const result = await handlePaymentWebhook(provider, dispatch, rawBody, request.headers.get("stripe-signature"));
   return data(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
 }
 

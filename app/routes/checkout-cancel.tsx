@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { cartErrorPath } from "~/modules/orders/checkout-errors";
-import { cancelOrderCheckout } from "~/modules/orders/cancel.server";
-import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
-import { requireUser } from "~/utils/auth.server";
+import { cartErrorPath } from "~/modules/checkout/checkout-errors";
+import { cancelOrderCheckout } from "~/modules/checkout/cancel.server";
+import { requireUser } from "~/web/auth.server";
+import { paymentsFor } from "~/web/payments.server";
 import type { Route } from "./+types/checkout-cancel";
 
 /** The order number and its cancel token (128 bits, base64url: 22 characters). */
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const parsed = query.safeParse({ order: params.get("order"), token: params.get("token") });
   if (!parsed.success) return redirect("/cart");
-  const result = await cancelOrderCheckout(context.db, paymentProviderFor(context), {
+  const result = await cancelOrderCheckout(context.db, paymentsFor(context).provider, {
     orderId: parsed.data.order,
     userId: user.id,
     cancelToken: parsed.data.token,

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { cartErrorPath } from "~/modules/orders/checkout-errors";
-import { createCheckout } from "~/modules/orders/checkout.server";
-import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
-import { getCurrentUser } from "~/utils/auth.server";
+import { cartErrorPath } from "~/modules/checkout/checkout-errors";
+import { createCheckout } from "~/modules/checkout/checkout.server";
+import { getCurrentUser } from "~/web/auth.server";
+import { paymentsFor } from "~/web/payments.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout";
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createCheckout(
     context.db,
     { userId: user.id, couponCode: parsed.data.couponCode },
-    paymentProviderFor(context),
+    paymentsFor(context).provider,
     { publicUrl: context.env.publicUrl, reservationMinutes: context.env.RESERVATION_MINUTES },
   );
   if (!result.ok) {

@@ -5,7 +5,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { RESET_REQUESTED_MESSAGE } from "~/modules/accounts/messages";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { forgotPasswordSchema, formFields, validateForm } from "~/modules/accounts/schemas";
-import { clientIp } from "~/utils/client-ip.server";
+import { clientIp } from "~/web/client-ip.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/forgot-password";
 

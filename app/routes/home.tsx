@@ -4,7 +4,7 @@ import { ProductCard } from "~/components/product-card";
 import { HOME_BANNER_TEXT, HOME_NEW_RELEASES_COUNT } from "~/config/constants";
 import { listLanguages, newestProducts } from "~/modules/catalog/queries.server";
 import { pageMeta } from "~/utils/seo";
-import { useShop } from "~/utils/use-shop";
+import { useShop } from "~/web/shell";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {

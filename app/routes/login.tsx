@@ -1,17 +1,12 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, EmailField } from "~/components/account/form-parts";
-import { TextField } from "~/components/ui/field";
-import { FormError, FormNotice } from "~/components/ui/form-message";
-import { SubmitButton } from "~/components/ui/submit-button";
-import { PASSWORD_RESET_NOTICE, REGISTERED_NOTICE } from "~/modules/accounts/messages";
+import { data, redirect } from "react-router";
+import { LoginPage } from "~/components/account/login-page";
 import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
 import { formFields, loginSchema, validateForm, type FieldErrors } from "~/modules/accounts/schemas";
 import { signIn } from "~/modules/accounts/users.server";
-import { getCurrentUser } from "~/utils/auth.server";
-import { clientIp } from "~/utils/client-ip.server";
-import { mergeGuestCartAfterSignIn } from "~/utils/guest-cart.server";
-import { isSecureContext, readSessionToken, sessionCookie } from "~/utils/session.server";
+import { getCurrentUser } from "~/web/auth.server";
+import { clientIp } from "~/web/client-ip.server";
+import { mergeGuestCartAfterSignIn } from "~/web/guest-cart.server";
+import { isSecureContext, readSessionToken, sessionCookie } from "~/web/session-cookie.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
 
@@ -70,61 +65,5 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  const errors = actionData?.errors ?? {};
-  const passwordRef = useRef<HTMLInputElement>(null);
-  // After a refused sign-in the password is cleared and focused for the next try; the email stays.
-  useEffect(() => {
-    if (actionData?.message && passwordRef.current) {
-      passwordRef.current.value = "";
-      passwordRef.current.focus();
-    }
-  }, [actionData]);
-  const registerHref = loaderData.redirectTo ? `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/register";
-  return (
-    <AuthCard title="Login" intro="Welcome back. Log in to see your orders and profile.">
-      <div className="space-y-4">
-        {loaderData.registered && !actionData && <FormNotice>{REGISTERED_NOTICE}</FormNotice>}
-        {loaderData.passwordReset && !actionData && <FormNotice>{PASSWORD_RESET_NOTICE}</FormNotice>}
-        {actionData?.message && !submitting && <FormError>{actionData.message}</FormError>}
-      </div>
-      <Form method="post" className="mt-4 space-y-4" replace>
-        {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-        <EmailField defaultValue={actionData?.values.email ?? ""} error={errors.email} />
-        <TextField
-          ref={passwordRef}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <label className="inline-flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              name="remember"
-              defaultChecked={actionData?.values.remember ?? false}
-              className="h-4 w-4 rounded border-slate-300 text-amber-600 focus:ring-amber-500"
-            />
-            Remember me
-          </label>
-          <Link to="/forgot-password" className="text-sm font-medium text-amber-700 underline-offset-2 hover:underline">
-            Forgot password?
-          </Link>
-        </div>
-        <SubmitButton busyLabel="Signing in..." className="w-full">
-          Sign In
-        </SubmitButton>
-      </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Don&apos;t have an account?{" "}
-        <Link to={registerHref} className="font-semibold text-amber-700 underline-offset-2 hover:underline">
-          Register
-        </Link>
-      </p>
-    </AuthCard>
-  );
+  return <LoginPage {...loaderData} answer={actionData} />;
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { deleteSession } from "~/modules/accounts/sessions.server";
-import { clearSessionCookie, isSecureContext, readSessionToken } from "~/utils/session.server";
+import { clearSessionCookie, isSecureContext, readSessionToken } from "~/web/session-cookie.server";
 import type { Route } from "./+types/logout";
 
 /** Sign-out is a POST (a link or image cannot sign anyone out); the session row is deleted. */

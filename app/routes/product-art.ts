@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { isProductKind, productArtSvg } from "~/modules/catalog/product-art.server";
+import { productArtSvg } from "~/demo/product-art.server";
+import { isProductKind } from "~/demo/product-kind";
 import type { Route } from "./+types/product-art";
 
 /** GET /images/art/:kind/:file — the generated SVG artwork of one product. */

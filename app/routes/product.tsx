@@ -1,14 +1,15 @@
-import { Lock, Truck } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { AddToCartForm } from "~/components/add-to-cart-form";
 import { Breadcrumb } from "~/components/catalogue/breadcrumb";
 import { CatalogueError } from "~/components/catalogue/catalogue-error";
+import { FastShippingNote, SecurePaymentNote } from "~/components/catalogue/product-assurances";
+import { ProductPrice } from "~/components/catalogue/product-price";
 import { StockBadge } from "~/components/catalogue/stock-badge";
 import { productBySlug } from "~/modules/catalog/queries.server";
 import { breadcrumbJsonLd, jsonLdText, productJsonLd } from "~/modules/catalog/structured-data";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
-import { useRootData } from "~/utils/use-shop";
+import { useRootData } from "~/web/shell";
 import type { Route } from "./+types/product";
 
 /** GET /products/:slug — one visible product. Hidden and unknown products are the same 404. */
@@ -51,7 +52,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const origin = root?.publicUrl ?? "";
   const isPremium = root?.user?.isPremium ?? false;
-  const memberPriceApplies = isPremium && product.premiumPrice !== null;
   const absolute = (path: string) => (path.startsWith("http") ? path : origin + path);
 
   const crumbs = [
@@ -99,30 +99,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-5">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
 
-          <div data-testid="price" className="space-y-1">
-            {memberPriceApplies ? (
-              <p className="flex flex-wrap items-baseline gap-x-3">
-                <span className="text-3xl font-black text-slate-900">{formatPence(product.premiumPrice!)}</span>
-                <span className="rounded bg-amber-500 px-1.5 py-0.5 text-xs font-bold text-white">PRO</span>
-                <span className="text-lg text-slate-500 line-through">
-                  <span className="sr-only">Normal price </span>
-                  {formatPence(product.price)}
-                </span>
-              </p>
-            ) : (
-              <>
-                <p className="text-3xl font-black text-slate-900">{formatPence(product.price)}</p>
-                {product.premiumPrice !== null && (
-                  <p data-testid="member-price" className="text-sm text-slate-700">
-                    <span className="font-semibold text-amber-700">Pro members pay {formatPence(product.premiumPrice)}</span>{" "}
-                    <Link to="/pro" className="underline hover:text-amber-700">
-                      Join Pro
-                    </Link>
-                  </p>
-                )}
-              </>
-            )}
-          </div>
+          <ProductPrice product={product} isPremium={isPremium} />
 
           <div className="flex flex-wrap items-center gap-3">
             <StockBadge stock={product.stock} />
@@ -139,13 +116,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           )}
 
-          <div className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-4">
-            <Truck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
-            <div>
-              <p className="font-semibold text-green-900">Fast Shipping</p>
-              <p className="text-sm text-green-800">Usually dispatched within 24 hours.</p>
-            </div>
-          </div>
+          <FastShippingNote />
 
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-lg font-bold text-slate-900">
@@ -156,15 +127,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           </section>
 
-          <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
-            <Lock aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" />
-            <div>
-              <p className="font-semibold text-slate-900">Secure Payment</p>
-              <p className="text-sm text-slate-600">
-                Card payments are handled on our payment provider&apos;s secure page; we never see or store your card number.
-              </p>
-            </div>
-          </div>
+          <SecurePaymentNote />
         </div>
       </div>
     </article>

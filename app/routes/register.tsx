@@ -6,8 +6,8 @@ import { HOUR_MS } from "~/modules/accounts/policy";
 import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
 import { formFields, registerSchema, validateForm, type FieldErrors } from "~/modules/accounts/schemas";
 import { registerUser } from "~/modules/accounts/users.server";
-import { getCurrentUser } from "~/utils/auth.server";
-import { clientIp } from "~/utils/client-ip.server";
+import { getCurrentUser } from "~/web/auth.server";
+import { clientIp } from "~/web/client-ip.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/register";
 

@@ -5,7 +5,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { RESET_LINK_INVALID } from "~/modules/accounts/messages";
 import { isResetTokenUsable, resetPassword } from "~/modules/accounts/password-reset.server";
 import { formFields, resetPasswordSchema, validateForm } from "~/modules/accounts/schemas";
-import { getCurrentSession } from "~/utils/auth.server";
+import { getCurrentSession } from "~/web/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/reset-password";
 

@@ -1,5 +1,5 @@
 import { robotsTxt } from "~/modules/catalog/sitemap";
-import { cachedTextResponse } from "~/utils/text-response.server";
+import { cachedTextResponse } from "~/web/text-response.server";
 import type { Route } from "./+types/robots-txt";
 
 /** GET /robots.txt — points crawlers at the sitemap and away from private areas. */

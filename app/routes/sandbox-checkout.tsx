@@ -2,13 +2,13 @@ import { data, redirect, useNavigation } from "react-router";
 import { CardPaymentPanel } from "~/components/sandbox/card-payment-panel";
 import { ClosedSessionPanel } from "~/components/sandbox/closed-session-panel";
 import { SandboxFrame, SandboxPaymentLayout } from "~/components/sandbox/sandbox-frame";
-import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
-import { readSandboxCardForm, sandboxSessionIdSchema } from "~/modules/payments/sandbox-card-form";
-import { loadSandboxPage, paySandboxSession } from "~/modules/payments/sandbox-checkout.server";
+import { readSandboxCardForm, sandboxSessionIdSchema } from "~/modules/payments/sandbox/card-form";
+import { loadSandboxPage, paySandboxSession } from "~/modules/payments/sandbox/checkout-page.server";
 import { formatPence } from "~/utils/money";
-import { sandboxPageFor } from "~/utils/sandbox-page.server";
+import { paymentsFor } from "~/web/payments.server";
+import { sandboxPageFor } from "~/web/sandbox-page.server";
 import { pageMeta } from "~/utils/seo";
-import { useShop } from "~/utils/use-shop";
+import { useShop } from "~/web/shell";
 import type { Route } from "./+types/sandbox-checkout";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -35,10 +35,8 @@ export async function action(args: Route.ActionArgs) {
   if (!card.ok) return data({ message: card.message, cardNumber: "", declined: false }, { status: 400, headers: NO_STORE });
   const { cardNumber } = card;
   const result = await paySandboxSession(context.db, page.id, cardNumber, {
-    provider: paymentProviderFor(context),
+    dispatch: paymentsFor(context).dispatch,
     viewerId: user?.id ?? null,
-    shop: context.shop,
-    publicUrl: context.env.publicUrl,
   });
   switch (result.status) {
     case "paid":

@@ -3,12 +3,12 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatDate } from "~/components/account/format-date";
 import { SandboxFrame } from "~/components/sandbox/sandbox-frame";
-import { changeSandboxCancellation, loadSandboxPortal } from "~/modules/membership/sandbox-pages.server";
-import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
+import { changeSandboxCancellation, loadSandboxPortal } from "~/modules/payments/sandbox/pro-pages.server";
 import { formatPence } from "~/utils/money";
-import { sandboxPageFor } from "~/utils/sandbox-page.server";
+import { paymentsFor } from "~/web/payments.server";
+import { sandboxPageFor } from "~/web/sandbox-page.server";
 import { pageMeta } from "~/utils/seo";
-import { useShop } from "~/utils/use-shop";
+import { useShop } from "~/web/shell";
 import type { Route } from "./+types/sandbox-portal";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -30,7 +30,7 @@ async function portalFor(args: Pick<Route.LoaderArgs, "request" | "context" | "p
   const { page: portal, user } = await sandboxPageFor(args, args.params.portalId, {
     idSchema: portalIdSchema,
     notFound: "Billing portal session not found.",
-    load: loadSandboxPortal,
+    load: (db, id, viewerId) => loadSandboxPortal(db, id, viewerId, paymentsFor(args.context).membership),
   });
   return { portal, user };
 }
@@ -45,11 +45,11 @@ export async function action(args: Route.ActionArgs) {
   const { portal, user } = await portalFor(args);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ message: "That request was not understood. Please try again." }, { status: 400, headers: NO_STORE });
+  const { dispatch, membership } = paymentsFor(context);
   const result = await changeSandboxCancellation(context.db, portal.id, parsed.data.subscriptionId, parsed.data.intent === "cancel", {
-    provider: paymentProviderFor(context),
+    dispatch,
+    membership,
     viewerId: user?.id ?? null,
-    shop: context.shop,
-    publicUrl: context.env.publicUrl,
   });
   switch (result.status) {
     case "changed":

@@ -4,14 +4,14 @@ import { formatDate } from "~/components/account/format-date";
 import { CardPaymentPanel } from "~/components/sandbox/card-payment-panel";
 import { ClosedSessionPanel } from "~/components/sandbox/closed-session-panel";
 import { SandboxFrame, SandboxPaymentLayout } from "~/components/sandbox/sandbox-frame";
-import { loadSandboxSignup, paySandboxSignup } from "~/modules/membership/sandbox-pages.server";
-import { periodEnd } from "~/modules/payments/billing-periods";
-import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
-import { readSandboxCardForm, sandboxSessionIdSchema } from "~/modules/payments/sandbox-card-form";
+import { periodEnd } from "~/modules/payments/sandbox/billing-periods";
+import { readSandboxCardForm, sandboxSessionIdSchema } from "~/modules/payments/sandbox/card-form";
+import { loadSandboxSignup, paySandboxSignup } from "~/modules/payments/sandbox/pro-pages.server";
 import { formatPence } from "~/utils/money";
-import { sandboxPageFor } from "~/utils/sandbox-page.server";
+import { paymentsFor } from "~/web/payments.server";
+import { sandboxPageFor } from "~/web/sandbox-page.server";
 import { pageMeta } from "~/utils/seo";
-import { useShop } from "~/utils/use-shop";
+import { useShop } from "~/web/shell";
 import type { Route } from "./+types/sandbox-subscription";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -24,7 +24,11 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 const sessionFor = (args: Pick<Route.LoaderArgs, "request" | "context" | "params">) =>
-  sandboxPageFor(args, args.params.sessionId, { idSchema: sandboxSessionIdSchema, notFound: "Subscription session not found.", load: loadSandboxSignup });
+  sandboxPageFor(args, args.params.sessionId, {
+    idSchema: sandboxSessionIdSchema,
+    notFound: "Subscription session not found.",
+    load: (db, id, viewerId) => loadSandboxSignup(db, id, viewerId, paymentsFor(args.context).membership),
+  });
 
 export async function loader(args: Route.LoaderArgs) {
   const { page } = await sessionFor(args);
@@ -39,12 +43,8 @@ export async function action(args: Route.ActionArgs) {
   const card = readSandboxCardForm(await request.formData());
   if (!card.ok) return data({ message: card.message, cardNumber: "" }, { status: 400, headers: NO_STORE });
   const { cardNumber } = card;
-  const result = await paySandboxSignup(context.db, page.id, cardNumber, {
-    provider: paymentProviderFor(context),
-    viewerId: user?.id ?? null,
-    shop: context.shop,
-    publicUrl: context.env.publicUrl,
-  });
+  const { dispatch, membership } = paymentsFor(context);
+  const result = await paySandboxSignup(context.db, page.id, cardNumber, { dispatch, membership, viewerId: user?.id ?? null });
   switch (result.status) {
     case "paid":
       return redirect(result.redirectTo, { headers: NO_STORE });

@@ -1,6 +1,6 @@
 import { SITEMAP_CACHE, SITEMAP_PRODUCTS_PER_FILE, SITEMAP_STATIC_PATHS, urlsetXml } from "~/modules/catalog/sitemap";
 import { sitemapProducts, sitemapSections } from "~/modules/catalog/queries.server";
-import { cachedTextResponse } from "~/utils/text-response.server";
+import { cachedTextResponse } from "~/web/text-response.server";
 import type { Route } from "./+types/sitemap-part";
 
 /** GET /sitemap/pages.xml and /sitemap/products-N.xml — the files of a large shop's sitemap index. */

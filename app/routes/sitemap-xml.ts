@@ -1,6 +1,6 @@
 import { SITEMAP_CACHE, SITEMAP_PRODUCTS_PER_FILE, SITEMAP_STATIC_PATHS, sitemapIndexXml, urlsetXml } from "~/modules/catalog/sitemap";
 import { countVisibleProducts, sitemapProducts, sitemapSections } from "~/modules/catalog/queries.server";
-import { cachedTextResponse } from "~/utils/text-response.server";
+import { cachedTextResponse } from "~/web/text-response.server";
 import type { Route } from "./+types/sitemap-xml";
 
 /**

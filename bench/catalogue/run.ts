@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import pg from "pg";
 import { connectPostgres } from "~/db/client.server";
-import { seedDemoCatalogue } from "~/db/seed/seed.server";
+import { seedDemoCatalogue } from "~/demo/seed.server";
 import { searchProducts } from "~/modules/catalog/queries.server";
 import { fillProducts } from "./fill";
 import { SEARCH_QUERIES } from "./search-queries";

@@ -11,8 +11,8 @@ import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 
-import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
-import { getCurrentUser } from "~/utils/auth.server";
+import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
+import { getCurrentUser } from "~/web/auth.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser, formRequest, GOOD_PASSWORD, settle, testContext, uniqueEmail } from "../support/accounts";
 import { insertOrder } from "../support/orders";

@@ -8,7 +8,6 @@ import { parseCartForm } from "~/modules/cart/cart-form";
 import {
   addItem,
   changeQuantity,
-  checkPurchaseLimit,
   clearCart,
   countItems,
   getCart,
@@ -19,8 +18,9 @@ import {
   type CartOwner,
 } from "~/modules/cart/cart.server";
 import { isPremium } from "~/modules/membership/premium.server";
+import { checkPurchaseLimit } from "~/modules/orders/purchase-limit.server";
 import { loadEnv } from "~/utils/env.server";
-import { issueGuestCart, mergeGuestCartAfterSignIn, readGuestId, resolveCartOwner } from "~/utils/guest-cart.server";
+import { issueGuestCart, mergeGuestCartAfterSignIn, readGuestId, resolveCartOwner } from "~/web/guest-cart.server";
 import { action as cartAction } from "~/routes/cart";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { settle } from "../support/accounts";

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, languages, products } from "~/db/schema";
-import { seedDemoCatalogue } from "~/db/seed/seed.server";
+import { seedDemoCatalogue } from "~/demo/seed.server";
 import {
   CATALOGUE_PAGE_SIZE,
   categoryPage,

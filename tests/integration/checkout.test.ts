@@ -1,11 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orderItems, orders, products, profiles, refunds, sandboxSessions, stockReservations } from "~/db/schema";
-import { createCheckout, type CheckoutConfig } from "~/modules/orders/checkout.server";
-import { cancelCheckout, fulfilCheckout, releaseExpiredReservations } from "~/modules/orders/fulfilment.server";
+import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
+import { cancelCheckout, fulfilCheckout } from "~/modules/checkout/fulfilment.server";
+import { releaseExpiredReservations } from "~/modules/checkout/reservations.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
-import { paySandboxSession } from "~/modules/payments/sandbox-checkout.server";
-import { createSandboxProvider } from "~/modules/payments/sandbox-provider.server";
+import { paySandboxSession } from "~/modules/payments/sandbox/checkout-page.server";
+import { createSandboxProvider } from "~/modules/payments/sandbox/provider.server";
+import { paymentEventDispatcher } from "~/web/payments.server";
 import { checkoutFixtures } from "../support/checkout-fixtures";
 import { createTestDatabase, usingPostgresServer, type TestDatabase } from "../setup/database";
 
@@ -22,6 +24,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.destroy();
 });
+
+/** What the hosted sandbox page gets: the shop's event dispatch (sandbox provider) and who pays. */
+const pageDeps = (viewerId: string) => ({ dispatch: paymentEventDispatcher(database.db, { provider: sandbox }), viewerId });
 
 async function orderOf(orderId: number) {
   const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
@@ -343,14 +348,14 @@ describe("repeated checkouts by one customer", () => {
     const old = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     const current = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     if (!old.ok || !current.ok) throw new Error("checkout failed");
-    expect(await paySandboxSession(database.db, old.sessionId, "4242424242424242", { provider: sandbox, viewerId: user.id })).toEqual({
+    expect(await paySandboxSession(database.db, old.sessionId, "4242424242424242", pageDeps(user.id))).toEqual({
       status: "closed",
       state: "cancelled",
     });
     expect((await orderOf(old.orderId)).order.status).toBe("failed");
     expect(await fx.stock(p.id)).toBe(2);
     // The current one still pays normally.
-    expect((await paySandboxSession(database.db, current.sessionId, "4242424242424242", { provider: sandbox, viewerId: user.id })).status).toBe("paid");
+    expect((await paySandboxSession(database.db, current.sessionId, "4242424242424242", pageDeps(user.id))).status).toBe("paid");
     expect((await orderOf(current.orderId)).order.status).toBe("completed");
     expect(await fx.stock(p.id)).toBe(2);
   });
@@ -377,7 +382,7 @@ describe("repeated checkouts by one customer", () => {
       return { user, p, old, current };
     }
     const pay = (sessionId: string, userId: string) =>
-      paySandboxSession(database.db, sessionId, "4242424242424242", { provider: sandbox, viewerId: userId });
+      paySandboxSession(database.db, sessionId, "4242424242424242", pageDeps(userId));
 
     it("takes the stock again when it is there (a second, paid order; never oversold)", async () => {
       const { user, p, old, current } = await replacedButOpen({ stock: 5 }, 2);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalogue } from "~/db/seed/seed.server";
+import { seedDemoCatalogue } from "~/demo/seed.server";
 import { categories, products } from "~/db/schema";
 import { listLanguages, newestProducts } from "~/modules/catalog/queries.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orders, outbox, paymentEvents, refunds, sandboxSessions, stockReservations } from "~/db/schema";
-import { createCheckout, type CheckoutConfig } from "~/modules/orders/checkout.server";
-import { loadOrderConfirmation } from "~/modules/orders/confirmation.server";
+import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
+import { loadOrderConfirmation } from "~/modules/checkout/confirmation.server";
 import { setTrackingNumber } from "~/modules/orders/dispatch.server";
-import { fulfilCheckout, releaseExpiredReservations } from "~/modules/orders/fulfilment.server";
-import { dispatchPaymentEvent } from "~/modules/payments/event-handlers.server";
+import { fulfilCheckout } from "~/modules/checkout/fulfilment.server";
+import { releaseExpiredReservations } from "~/modules/checkout/reservations.server";
 import type { PaymentEvent, PaymentProvider } from "~/modules/payments/provider";
-import { paySandboxSession } from "~/modules/payments/sandbox-checkout.server";
-import { createSandboxProvider, getSandboxSession, sandboxSessionObject } from "~/modules/payments/sandbox-provider.server";
+import { paySandboxSession } from "~/modules/payments/sandbox/checkout-page.server";
+import { createSandboxProvider, getSandboxSession, sandboxSessionObject } from "~/modules/payments/sandbox/provider.server";
+import { dispatchPaymentEvent, paymentEventDispatcher } from "~/web/payments.server";
 import { checkoutFixtures } from "../support/checkout-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
@@ -54,7 +55,7 @@ async function sandboxEvent(sessionId: string, type: string, id: string): Promis
 }
 
 const pay = (sessionId: string, card: string, viewerId: string) =>
-  paySandboxSession(database.db, sessionId, card, { provider: sandbox, viewerId });
+  paySandboxSession(database.db, sessionId, card, { dispatch: paymentEventDispatcher(database.db, { provider: sandbox }), viewerId });
 
 describe("sandbox payment → fulfilment", () => {
   it("4242 4242 4242 4242 pays: order completed, stock sold, cart cleared, one confirmation email", async () => {

@@ -2,18 +2,18 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentEvents, profiles, sandboxSessions, subscriptions } from "~/db/schema";
-import { runMembershipJobs } from "~/modules/membership/jobs.server";
 import { expirePremiumStatuses, isPremium } from "~/modules/membership/premium.server";
-import { changeSandboxCancellation, loadSandboxPortal, paySandboxSignup } from "~/modules/membership/sandbox-pages.server";
 import { syncSubscription } from "~/modules/membership/subscription-sync.server";
 import { confirmSubscriptionCheckout, openBillingPortal, startSubscription } from "~/modules/membership/subscriptions.server";
-import { dispatchPaymentEvent } from "~/modules/payments/event-handlers.server";
 import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
 import type { PaymentEvent, PaymentProvider } from "~/modules/payments/provider";
-import { runSandboxBilling } from "~/modules/payments/sandbox-subscriptions.server";
+import { changeSandboxCancellation, loadSandboxPortal, paySandboxSignup } from "~/modules/payments/sandbox/pro-pages.server";
+import { runSandboxBilling } from "~/modules/payments/sandbox/subscriptions.server";
 import { createStripeProvider } from "~/modules/payments/stripe-provider.server";
+import { dispatchPaymentEvent, paymentsFor } from "~/web/payments.server";
 import { action as webhookAction } from "~/routes/api-stripe-webhook";
 import { action as proAction } from "~/routes/pro";
+import { runBillingAndMembership } from "../../server/jobs";
 import { startStripeFake, type StripeFake, type StripeObject } from "../fakes/stripe-fake";
 import { createUser, formRequest, settle, testContext } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
@@ -457,7 +457,7 @@ describe("the sandbox provider", () => {
     if (!started.ok) throw new Error(started.message);
     const sessionId = started.url.split("/").pop()!;
     expect(started.url).toBe(`${PUBLIC_URL}/sandbox/subscription/${sessionId}`);
-    const deps = { provider: sandbox, viewerId: user.id, now };
+    const deps = { ...paymentsFor(context), viewerId: user.id, now };
     return { user, sessionId, deps };
   }
 
@@ -521,9 +521,9 @@ describe("the sandbox provider", () => {
 
     // Only the customer sees their portal, and only their subscriptions in it.
     const stranger = await createUser(db());
-    expect(await loadSandboxPortal(db(), portalId, stranger.id)).toBeNull();
+    expect(await loadSandboxPortal(db(), portalId, stranger.id, deps.membership)).toBeNull();
     expect(await changeSandboxCancellation(db(), portalId, id, true, { ...deps, viewerId: stranger.id })).toEqual({ status: "not_found" });
-    const view = await loadSandboxPortal(db(), portalId, user.id);
+    const view = await loadSandboxPortal(db(), portalId, user.id, deps.membership);
     expect(view).toMatchObject({ state: "open", returnUrl: `${PUBLIC_URL}/account?tab=subscription`, subscriptions: [{ id, status: "active", cancelAtPeriodEnd: false }] });
 
     expect(await changeSandboxCancellation(db(), portalId, id, true, deps)).toEqual({ status: "changed" });
@@ -533,12 +533,12 @@ describe("the sandbox provider", () => {
     expect(await isPremium(db(), user.id)).toBe(true);
 
     const afterEnd = new Date(row!.currentPeriodEnd!.getTime() + 1000);
-    await runMembershipJobs(context, afterEnd);
+    await runBillingAndMembership(context, afterEnd);
     expect(await rowOf(id)).toMatchObject({ status: "expired", cancelAtPeriodEnd: true });
     expect(await isPremium(db(), user.id, afterEnd)).toBe(false);
     expect(await premiumCache(user.id)).toBe(false);
     // The portal now shows it ended and offers nothing to change.
-    expect((await loadSandboxPortal(db(), portalId, user.id))!.subscriptions[0]).toMatchObject({ status: "canceled" });
+    expect((await loadSandboxPortal(db(), portalId, user.id, deps.membership))!.subscriptions[0]).toMatchObject({ status: "canceled" });
     expect(await changeSandboxCancellation(db(), portalId, id, false, deps)).toEqual({ status: "unchanged" });
   });
 
@@ -553,7 +553,7 @@ describe("the sandbox provider", () => {
     const row = await rowOf(id);
     expect(row).toMatchObject({ cancelAtPeriodEnd: false });
     const afterEnd = new Date(row!.currentPeriodEnd!.getTime() + 1000);
-    await runMembershipJobs(context, afterEnd);
+    await runBillingAndMembership(context, afterEnd);
     expect(await rowOf(id)).toMatchObject({ status: "active" });
     expect(await isPremium(db(), user.id, afterEnd)).toBe(true);
   });
@@ -599,7 +599,7 @@ describe("the sandbox provider", () => {
     };
     const [first, second] = [await open(), await open()];
     expect(first).not.toBe(second);
-    const deps = { provider: sandbox, viewerId: user.id };
+    const deps = { ...paymentsFor(context), viewerId: user.id };
     expect(await paySandboxSignup(db(), first, "4242 4242 4242 4242", deps)).toMatchObject({ status: "paid" });
     expect(await paySandboxSignup(db(), second, "4242 4242 4242 4242", deps)).toEqual({ status: "already_member" });
     expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from "~/config/constants";
 import { createSession } from "~/modules/accounts/sessions.server";
 import { loader as portalLoader } from "~/routes/sandbox-portal";
 import { loader as subscriptionLoader } from "~/routes/sandbox-subscription";
-import { sandboxPageFor } from "~/utils/sandbox-page.server";
+import { sandboxPageFor } from "~/web/sandbox-page.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser, settle, testContext } from "../support/accounts";
 

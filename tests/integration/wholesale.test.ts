@@ -17,7 +17,7 @@ import {
 } from "~/modules/wholesale/applications.server";
 import * as adminRoute from "~/routes/admin-wholesale-applications";
 import * as formRoute from "~/routes/wholesale";
-import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
 import { loadEnv } from "~/utils/env.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 

@@ -1,5 +1,5 @@
 import { ProductCard } from "~/components/product-card";
-import type { ProductCard as ProductCardData } from "~/modules/catalog/queries.server";
+import type { ProductCard as ProductCardData } from "~/modules/catalog/product-card";
 
 /**
  * A grid of product tiles. The first row loads eagerly (it is usually above the fold); the

@@ -1,6 +1,6 @@
 import { CircleAlert, Lock } from "lucide-react";
 import { Form } from "react-router";
-import { CARD_NUMBER_MAX_LENGTH } from "~/modules/payments/sandbox-card-form";
+import { CARD_NUMBER_MAX_LENGTH } from "~/modules/payments/sandbox/card-form";
 
 /**
  * "Pay with card" on the sandbox's hosted pages: one card number field (its error and the

@@ -1,4 +1,6 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
+
+const noSubscription = () => () => {};
 
 /** "2025-03-01 14:05 UTC": what the server can honestly say before it knows the reader's zone. */
 export function utcFallback(date: Date): string {
@@ -11,11 +13,11 @@ export function utcFallback(date: Date): string {
  */
 export function LocalDateTime({ value }: { value: Date | string }) {
   const date = typeof value === "string" ? new Date(value) : value;
-  const [text, setText] = useState(() => utcFallback(date));
-  const time = date.getTime();
-  useEffect(() => {
-    setText(new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(time)));
-  }, [time]);
+  const text = useSyncExternalStore(
+    noSubscription,
+    () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(date),
+    () => utcFallback(date),
+  );
   return (
     <time dateTime={date.toISOString()} suppressHydrationWarning>
       {text}

@@ -1,5 +1,5 @@
 import { lt, or, isNotNull } from "drizzle-orm";
-import type { ShopContext } from "~/load-context";
+import type { Db } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
 import { DAY_MS } from "./policy";
 import { deleteStaleRateLimits } from "./rate-limit.server";
@@ -10,7 +10,7 @@ import { deleteExpiredSessions } from "./sessions.server";
  * and old rate-limit counters go. Expired rows are already refused when read; this only
  * keeps the tables small. Plain DELETEs, safe to run on several instances at once.
  */
-export async function cleanUpAccounts({ db }: Pick<ShopContext, "db">, now = new Date()) {
+export async function cleanUpAccounts({ db }: { db: Db }, now = new Date()) {
   const sessions = await deleteExpiredSessions(db, now);
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const resets = await db

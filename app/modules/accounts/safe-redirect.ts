@@ -17,6 +17,7 @@ export function safeRedirectPath(target: string | null | undefined, fallback = "
   if (!target || typeof target !== "string") return fallback;
   const value = target.trim();
   if (value.length > MAX_LENGTH || !value.startsWith("/")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   let url: URL;
   try {

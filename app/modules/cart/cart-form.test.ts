@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCartForm } from "./cart-form";
-import { lineCap } from "./cart.server";
+import { lineCap } from "~/modules/orders/purchase-limit";
 
 function form(fields: Record<string, string>) {
   const f = new FormData();

@@ -74,3 +74,11 @@ export function parseCartForm(form: FormData): ParsedCartForm {
   }
   return { ok: true, intent, productId: product.data, redirectTo };
 }
+
+/** What the /cart action answers a fetcher (and a no-JavaScript post that stays on the page). */
+export interface CartActionData {
+  ok: boolean;
+  intent: CartIntent | null;
+  productId: number | null;
+  message: string | null;
+}

@@ -8,50 +8,18 @@
  *
  * Owners come from the request (session user or an issued guest id), never from form input.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { DEFAULT_MAX_QUANTITY } from "~/config/constants";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { cartItems, guestCarts, orderItems, orders, products } from "~/db/schema";
-import { summarise, unitPriceFor, usesPremiumPrice, type CartSummary } from "./pricing";
+import { cartItems, guestCarts } from "~/db/schema";
+import { findProductFacts, productFactsById, type ProductFacts } from "~/modules/catalog/inventory.server";
+import { exceedsLimit, lineCap, limitWarning, purchaseLimitMessage } from "~/modules/orders/purchase-limit";
+import { heldUnits, heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
+import { lineTotals, summarise, usesPremiumPrice } from "~/modules/pricing/pricing";
+import type { CartLine, CartResult, CartView } from "./cart-view";
+
+export type { CartLine, CartResult, CartView };
 
 export type CartOwner = { userId: string } | { guestId: string };
-
-/** Order statuses whose units count against the per-customer limit: paid, or awaiting payment. */
-export const LIMIT_COUNTED_ORDER_STATUSES = ["pending", "completed", "dispatched"] as const;
-
-export interface CartLine {
-  productId: number;
-  slug: string;
-  name: string;
-  imageUrl: string | null;
-  /** Normal unit price in pence. */
-  price: number;
-  premiumPrice: number | null;
-  stock: number;
-  limitPerCustomer: number | null;
-  quantity: number;
-  /** The most this customer may hold in the cart now (stock, limit minus units already ordered). */
-  maxQuantity: number;
-  /** What this customer pays per unit. */
-  unitPrice: number;
-  usesPremium: boolean;
-  lineTotal: number;
-  normalLineTotal: number;
-}
-
-export interface CartView {
-  lines: CartLine[];
-  summary: CartSummary;
-  isPremium: boolean;
-  /** Why lines changed since the customer last looked ("X: only 2 left, quantity reduced"). */
-  notices: string[];
-  /** Lines checkout will refuse as they stand (the limit counting the customer's orders). */
-  warnings: string[];
-}
-
-export type CartResult =
-  | { ok: true; quantity: number; notice?: string; ignored?: boolean }
-  | { ok: false; status: 400 | 404 | 409; message: string };
 
 export class CartOwnerGoneError extends Error {}
 
@@ -61,96 +29,23 @@ function ownerWhere(owner: CartOwner) {
   return "userId" in owner ? eq(cartItems.userId, owner.userId) : eq(cartItems.guestId, owner.guestId);
 }
 
-/**
- * The cap of one line: stock, then the per-customer limit less what the customer already holds
- * in paid or pending orders (99 when the product has no limit, matching the quantity selector).
- */
-export function lineCap(stock: number, limitPerCustomer: number | null, alreadyOrdered = 0): number {
-  const limitRoom = limitPerCustomer === null ? DEFAULT_MAX_QUANTITY : limitPerCustomer - alreadyOrdered;
-  return Math.max(0, Math.min(stock, limitRoom));
-}
+type JoinedRow = Omit<ProductFacts, "id"> & { id: number; productId: number; quantity: number };
 
-/** Units of each product a customer holds in paid or pending orders. */
-export async function unitsOrdered(db: Executor, userId: string, productIds: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  if (productIds.length === 0) return counts;
-  const rows = await db
-    .select({ productId: orderItems.productId, units: sql<number>`COALESCE(SUM(${orderItems.quantity}), 0)::int` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orders.status, [...LIMIT_COUNTED_ORDER_STATUSES]),
-        inArray(orderItems.productId, productIds),
-      ),
-    )
-    .groupBy(orderItems.productId);
-  for (const row of rows) if (row.productId !== null) counts.set(row.productId, Number(row.units));
-  return counts;
-}
-
-/**
- * The spec's `check_purchase_limit(p_user_id, p_product_id, p_quantity)`: may this customer
- * hold `quantity` units in the cart, given what they already have in paid or pending orders?
- */
-export async function checkPurchaseLimit(
-  db: Executor,
-  userId: string,
-  productId: number,
-  quantity: number,
-): Promise<{ allowed: boolean; message: string | null }> {
-  const [product] = await db
-    .select({ name: products.name, limit: products.limitPerCustomer, isVisible: products.isVisible })
-    .from(products)
-    .where(eq(products.id, productId));
-  if (!product || !product.isVisible) return { allowed: false, message: "This product is no longer available." };
-  if (product.limit === null) return { allowed: true, message: null };
-  const ordered = (await unitsOrdered(db, userId, [productId])).get(productId) ?? 0;
-  if (ordered + quantity <= product.limit) return { allowed: true, message: null };
-  return { allowed: false, message: purchaseLimitMessage(product.name, product.limit, ordered) };
-}
-
-export function purchaseLimitMessage(name: string, limit: number, ordered: number): string {
-  const base = `Purchase limit reached: ${name} is limited to ${limit} per customer.`;
-  if (ordered <= 0) return base;
-  const room = Math.max(0, limit - ordered);
-  return `${base} You already have ${ordered} in your orders, so ${room === 0 ? "no more can be added" : `at most ${room} more can be in your cart`}.`;
-}
-
-interface JoinedRow {
-  id: number;
-  productId: number;
-  quantity: number;
-  slug: string;
-  name: string;
-  imageUrl: string | null;
-  price: number;
-  premiumPrice: number | null;
-  stock: number;
-  limitPerCustomer: number | null;
-  isVisible: boolean;
-}
-
+/** The cart's rows with today's product facts (from the catalogue), oldest line first. */
 async function joinedRows(db: Executor, owner: CartOwner): Promise<JoinedRow[]> {
-  return db
-    .select({
-      id: cartItems.id,
-      productId: cartItems.productId,
-      quantity: cartItems.quantity,
-      slug: products.slug,
-      name: products.name,
-      imageUrl: products.imageUrl,
-      price: products.price,
-      premiumPrice: products.premiumPrice,
-      stock: products.stock,
-      limitPerCustomer: products.limitPerCustomer,
-      isVisible: products.isVisible,
-    })
+  const rows = await db
+    .select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
     .where(ownerWhere(owner))
     .orderBy(cartItems.createdAt, cartItems.id);
+  const facts = await productFactsById(
+    db,
+    rows.map((r) => r.productId),
+  );
+  return rows.flatMap((row) => {
+    const product = facts.get(row.productId);
+    return product ? [{ ...product, ...row }] : [];
+  });
 }
 
 type Correction = { kind: "remove"; rowId: number } | { kind: "reduce"; rowId: number; cap: number };
@@ -164,7 +59,14 @@ type Correction = { kind: "remove"; rowId: number } | { kind: "reduce"; rowId: n
  */
 async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
   const rows = await joinedRows(db, owner);
-  const ordered = "userId" in owner ? await unitsOrdered(db, owner.userId, rows.map((r) => r.productId)) : new Map();
+  const ordered =
+    "userId" in owner
+      ? await heldUnitsByProduct(
+          db,
+          owner.userId,
+          rows.map((r) => r.productId),
+        )
+      : new Map<number, number>();
   const lines: CartLine[] = [];
   const notices: string[] = [];
   const warnings: string[] = [];
@@ -191,15 +93,8 @@ async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
       else if (row.limitPerCustomer !== null) notices.push(`${row.name}: limit ${row.limitPerCustomer} per customer, quantity reduced.`);
       else notices.push(`${row.name}: at most ${cap} per order, quantity reduced.`);
     }
-    if (quantity > room && row.limitPerCustomer !== null) {
-      warnings.push(
-        room === 0
-          ? `${row.name}: limit ${row.limitPerCustomer} per customer, and you already have ${already} in your orders (paid or awaiting payment), so it cannot be checked out again.`
-          : `${row.name}: limit ${row.limitPerCustomer} per customer, and you already have ${already} in your orders (paid or awaiting payment), so at most ${room} can be checked out.`,
-      );
-    }
+    if (quantity > room && row.limitPerCustomer !== null) warnings.push(limitWarning(row.name, row.limitPerCustomer, already));
     const maxQuantity = room;
-    const unitPrice = unitPriceFor(row, isPremium);
     lines.push({
       productId: row.productId,
       slug: row.slug,
@@ -211,10 +106,8 @@ async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
       limitPerCustomer: row.limitPerCustomer,
       quantity,
       maxQuantity,
-      unitPrice,
       usesPremium: usesPremiumPrice(row, isPremium),
-      lineTotal: unitPrice * quantity,
-      normalLineTotal: row.price * quantity,
+      ...lineTotals({ ...row, quantity }, isPremium),
     });
   }
   return { lines, notices, warnings, corrections, summary: summarise(lines, isPremium) };
@@ -240,6 +133,11 @@ export async function getCart(db: Db, owner: CartOwner, options: { isPremium?: b
   return { lines, summary, isPremium, notices, warnings };
 }
 
+/** The view of no cart at all (a guest who never added anything). */
+export function emptyCartView(isPremium: boolean): CartView {
+  return { lines: [], summary: summarise([], isPremium), isPremium, notices: [], warnings: [] };
+}
+
 /** The cart as `getCart` would show it, without writing: for the header on every request. */
 export async function peekCart(db: Db, owner: CartOwner, options: { isPremium?: boolean } = {}): Promise<CartView> {
   const isPremium = options.isPremium ?? false;
@@ -253,16 +151,7 @@ export async function countItems(db: Db, owner: CartOwner): Promise<number> {
 }
 
 async function findProduct(db: Executor, productId: number) {
-  const [product] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      stock: products.stock,
-      limitPerCustomer: products.limitPerCustomer,
-      isVisible: products.isVisible,
-    })
-    .from(products)
-    .where(eq(products.id, productId));
+  const product = await findProductFacts(db, productId);
   return product && product.isVisible ? product : undefined;
 }
 
@@ -317,15 +206,11 @@ export async function addItem(db: Db, owner: CartOwner, requestedId: number | nu
   const { product } = checked;
   const productId = product.id;
 
-  let ordered = 0;
   const current = await currentQuantity(db, owner, productId);
-  if ("userId" in owner && product.limitPerCustomer !== null) {
-    ordered = (await unitsOrdered(db, owner.userId, [productId])).get(productId) ?? 0;
-    const wanted = Math.min(current + quantity, product.stock);
-    const check = await checkPurchaseLimit(db, owner.userId, productId, wanted);
-    if (!check.allowed) return { ok: false, status: 409, message: check.message ?? UNAVAILABLE };
-  }
-  const cap = lineCap(product.stock, product.limitPerCustomer, ordered);
+  const ordered = await heldBy(db, owner, product);
+  const limitRefusal = overLimit(product, ordered, Math.min(current + quantity, product.stock));
+  if (limitRefusal) return limitRefusal;
+  const cap = lineCap(product.stock, product.limitPerCustomer, ordered ?? 0);
   if (current >= cap) return { ok: false, status: 409, message: capMessage(product, cap) };
 
   const first = Math.min(quantity, cap);
@@ -355,6 +240,22 @@ export async function addItem(db: Db, owner: CartOwner, requestedId: number | nu
   return { ok: true, quantity: now, notice };
 }
 
+/**
+ * Units of a limited product a signed-in customer holds in counted orders, counted once per
+ * change; null for guests and unlimited products (no orders to count, no refusal to give: a
+ * guest's line is only capped, and checkout counts again once they sign in).
+ */
+async function heldBy(db: Executor, owner: CartOwner, product: ProductFacts): Promise<number | null> {
+  if (!("userId" in owner) || product.limitPerCustomer === null) return null;
+  return heldUnits(db, owner.userId, product.id);
+}
+
+/** The purchase-limit refusal when holding `quantity` in the cart would pass the limit; null when it would not. */
+function overLimit(product: ProductFacts, held: number | null, quantity: number): CartResult | null {
+  if (held === null || !exceedsLimit(product.limitPerCustomer, held, quantity)) return null;
+  return { ok: false, status: 409, message: purchaseLimitMessage(product.name, product.limitPerCustomer!, held) };
+}
+
 function capMessage(product: { name: string; stock: number; limitPerCustomer: number | null }, cap: number): string {
   if (cap >= product.stock) return `Only ${product.stock} of ${product.name} in stock: your cart has the most you can add.`;
   if (product.limitPerCustomer !== null) return `${product.name} is limited to ${product.limitPerCustomer} per customer: your cart has the most you can add.`;
@@ -376,13 +277,11 @@ export async function setQuantity(db: Db, owner: CartOwner, productId: number, q
   // Lowering a line is always allowed, even one above what the customer's orders leave room for.
   const current = await currentQuantity(db, owner, productId);
   if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
-  let ordered = 0;
-  if ("userId" in owner && product.limitPerCustomer !== null && quantity > current) {
-    const check = await checkPurchaseLimit(db, owner.userId, productId, quantity);
-    if (!check.allowed) return { ok: false, status: 409, message: check.message ?? UNAVAILABLE };
-    ordered = (await unitsOrdered(db, owner.userId, [productId])).get(productId) ?? 0;
-  }
-  const cap = lineCap(product.stock, product.limitPerCustomer, ordered);
+  // Lowering needs no count: it is always allowed.
+  const ordered = quantity > current ? await heldBy(db, owner, product) : null;
+  const limitRefusal = overLimit(product, ordered, quantity);
+  if (limitRefusal) return limitRefusal;
+  const cap = lineCap(product.stock, product.limitPerCustomer, ordered ?? 0);
   if (quantity > cap && quantity > current) return { ok: false, status: 409, message: capMessage(product, cap) };
   const rows = await db
     .update(cartItems)
@@ -416,15 +315,14 @@ export async function changeQuantity(db: Db, owner: CartOwner, productId: number
 
   const product = await findProduct(db, productId);
   if (!product) return { ok: false, status: 404, message: UNAVAILABLE };
-  let ordered = 0;
-  if ("userId" in owner && product.limitPerCustomer !== null) {
+  const ordered = await heldBy(db, owner, product);
+  if (ordered !== null) {
     const current = await currentQuantity(db, owner, productId);
     if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
-    const check = await checkPurchaseLimit(db, owner.userId, productId, current + 1);
-    if (!check.allowed) return { ok: false, status: 409, message: check.message ?? UNAVAILABLE };
-    ordered = (await unitsOrdered(db, owner.userId, [productId])).get(productId) ?? 0;
+    const limitRefusal = overLimit(product, ordered, current + 1);
+    if (limitRefusal) return limitRefusal;
   }
-  const cap = lineCap(product.stock, product.limitPerCustomer, ordered);
+  const cap = lineCap(product.stock, product.limitPerCustomer, ordered ?? 0);
   const raised = await db
     .update(cartItems)
     .set({ quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` })
@@ -453,20 +351,20 @@ export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
  */
 export async function mergeGuestIntoUser(db: Db, guestId: string, userId: string): Promise<{ merged: number; notices: string[] }> {
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        productId: cartItems.productId,
-        quantity: cartItems.quantity,
-        name: products.name,
-        stock: products.stock,
-        limitPerCustomer: products.limitPerCustomer,
-        isVisible: products.isVisible,
-      })
+    const guestRows = await tx
+      .select({ productId: cartItems.productId, quantity: cartItems.quantity })
       .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
       .where(eq(cartItems.guestId, guestId))
       .orderBy(cartItems.id)
-      .for("update", { of: cartItems });
+      .for("update");
+    const facts = await productFactsById(
+      tx,
+      guestRows.map((r) => r.productId),
+    );
+    const rows = guestRows.flatMap((r) => {
+      const product = facts.get(r.productId);
+      return product ? [{ ...product, ...r }] : [];
+    });
     const existing = new Map<number, number>();
     if (rows.length > 0) {
       const userRows = await tx
@@ -496,6 +394,35 @@ export async function mergeGuestIntoUser(db: Db, guestId: string, userId: string
     await tx.delete(guestCarts).where(eq(guestCarts.id, guestId));
     return { merged, notices };
   });
+}
+
+/** A line as checkout reads it: the stored quantity with today's product facts. */
+export type CheckoutLine = ProductFacts & { productId: number; quantity: number };
+
+/**
+ * The signed-in customer's cart as checkout reads it, inside its transaction: in product-id
+ * order (the lock order for stock), with today's prices, stock, limit and visibility.
+ */
+export async function checkoutLines(tx: Executor, userId: string): Promise<CheckoutLine[]> {
+  const rows = await tx
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), isNull(cartItems.guestId)))
+    .orderBy(asc(cartItems.productId));
+  const facts = await productFactsById(
+    tx,
+    rows.map((r) => r.productId),
+  );
+  return rows.flatMap((row) => {
+    const product = facts.get(row.productId);
+    return product ? [{ ...product, ...row }] : [];
+  });
+}
+
+/** After payment: the paid products leave the customer's cart (other lines stay). */
+export async function removePaidLines(tx: Executor, userId: string, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
 }
 
 /** Product ids in the cart (for "Added to Cart" on product pages). */

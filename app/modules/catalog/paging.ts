@@ -1,4 +1,3 @@
-import type { MetaDescriptor } from "react-router";
 import { z } from "zod";
 
 /** Product tiles per page on language, category and search pages. */
@@ -26,11 +25,12 @@ export function parsePage(url: URL): number {
  * og:url carry `?page=N` (pageMeta builds both from the path alone). Titles are numbered by the
  * route (`pageTitle`).
  */
-export function withPageNumber(tags: MetaDescriptor[], page: number): MetaDescriptor[] {
+export function withPageNumber<Tag extends object>(tags: Tag[], page: number): Tag[] {
   if (page <= 1) return tags;
   return tags.map((tag) => {
-    if ("tagName" in tag && tag.tagName === "link" && tag.rel === "canonical") return { ...tag, href: `${String(tag.href)}?page=${page}` };
-    if ("property" in tag && tag.property === "og:url") return { ...tag, content: `${String(tag.content)}?page=${page}` };
+    const fields = tag as Record<string, unknown>;
+    if (fields.tagName === "link" && fields.rel === "canonical") return { ...tag, href: `${String(fields.href)}?page=${page}` };
+    if (fields.property === "og:url") return { ...tag, content: `${String(fields.content)}?page=${page}` };
     return tag;
   });
 }

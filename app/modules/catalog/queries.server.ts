@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { categories, languages, products } from "~/db/schema";
 import { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT } from "./paging";
+import type { ProductCard } from "./product-card";
 import { buildPrefixQuery, normaliseSearchQuery, plainSearchText, type PrefixQuery, webSearchText } from "./search-query";
 
 /** The fields every product tile shows. Hidden products never leave this module. */
@@ -16,16 +17,7 @@ export const productCardColumns = {
   limitPerCustomer: products.limitPerCustomer,
 };
 
-export type ProductCard = {
-  id: number;
-  slug: string;
-  name: string;
-  price: number;
-  premiumPrice: number | null;
-  imageUrl: string | null;
-  stock: number;
-  limitPerCustomer: number | null;
-};
+export type { ProductCard };
 
 
 /** One page of a longer list; `hasNextPage` comes from fetching one row more than shown. */
@@ -365,3 +357,21 @@ export async function sitemapProducts(db: Db, offset: number, limit: number) {
 
 export { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT };
 export { categories, languages, products };
+
+export interface MemberPriceExample {
+  name: string;
+  slug: string;
+  price: number;
+  premiumPrice: number;
+}
+
+/** A few visible products with a member price, biggest saving first: what Pro buys, concretely. */
+export async function memberPriceExamples(db: Db, limit = 4): Promise<MemberPriceExample[]> {
+  const rows = await db
+    .select({ name: products.name, slug: products.slug, price: products.price, premiumPrice: products.premiumPrice })
+    .from(products)
+    .where(and(eq(products.isVisible, true), isNotNull(products.premiumPrice), lt(products.premiumPrice, products.price)))
+    .orderBy(desc(sql`${products.price} - ${products.premiumPrice}`), asc(products.name))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, premiumPrice: r.premiumPrice! }));
+}

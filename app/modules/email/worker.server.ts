@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { ShopContext } from "~/load-context";
+import type { ShopIdentity } from "~/config/shop";
+import type { Db } from "~/db/client.server";
+import type { Env } from "~/utils/env.server";
 import { outbox } from "~/db/schema";
 import { deliverDueEmails } from "./outbox.server";
 import { smtpTransport } from "./transport.server";
@@ -9,7 +11,7 @@ import { smtpTransport } from "./transport.server";
  * (readable at /admin/outbox) and each new one is written to the server log once, links
  * included, so a password reset works on the embedded default.
  */
-export async function runOutbox(context: ShopContext) {
+export async function runOutbox(context: { db: Db; env: Env; shop: ShopIdentity }) {
   const { db, env, shop } = context;
   if (env.SMTP_URL) {
     const from = env.MAIL_FROM ?? `${shop.name} <${shop.contactEmail}>`;

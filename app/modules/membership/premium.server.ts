@@ -1,18 +1,24 @@
-import { and, eq, gt, ne, notExists, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { profiles, subscriptions } from "~/db/schema";
+import { and, eq, gt, inArray } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import { subscriptions } from "~/db/schema";
+import { cachedPremiumUserIds, clearCachedPremiumStatus, setCachedPremiumStatus } from "~/modules/accounts/premium-cache.server";
+
+/** The one definition of "Pro now": an active subscription whose paid period has not ended. */
+function livePremium(now: Date) {
+  return and(eq(subscriptions.status, "active"), gt(subscriptions.currentPeriodEnd, now));
+}
 
 /**
  * The spec's `is_premium`: a customer is Pro while one of their subscriptions is active and
  * its paid period has not ended. Computed from the subscription on every request, never
  * taken from the client; a failed check counts as not premium (spec §8).
  */
-export async function isPremium(db: Db, userId: string, now = new Date()): Promise<boolean> {
+export async function isPremium(db: Db | Tx, userId: string, now = new Date()): Promise<boolean> {
   try {
     const rows = await db
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active"), gt(subscriptions.currentPeriodEnd, now)))
+      .where(and(eq(subscriptions.userId, userId), livePremium(now)))
       .limit(1);
     return rows.length > 0;
   } catch (error) {
@@ -27,10 +33,7 @@ export async function isPremium(db: Db, userId: string, now = new Date()): Promi
  */
 export async function refreshPremiumStatus(db: Db, userId: string, now = new Date()): Promise<boolean> {
   const premium = await isPremium(db, userId, now);
-  await db
-    .update(profiles)
-    .set({ premiumStatus: premium, updatedAt: now })
-    .where(and(eq(profiles.id, userId), ne(profiles.premiumStatus, premium)));
+  await setCachedPremiumStatus(db, userId, premium, now);
   return premium;
 }
 
@@ -39,22 +42,16 @@ export async function refreshPremiumStatus(db: Db, userId: string, now = new Dat
  * (the request-time check already treats them as not premium). Returns how many changed.
  */
 export async function expirePremiumStatuses(db: Db, now = new Date()): Promise<number> {
-  const changed = await db
-    .update(profiles)
-    .set({ premiumStatus: false, updatedAt: now })
-    .where(
-      and(
-        eq(profiles.premiumStatus, true),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(subscriptions)
-            .where(
-              and(eq(subscriptions.userId, profiles.id), eq(subscriptions.status, "active"), gt(subscriptions.currentPeriodEnd, now)),
-            ),
-        ),
-      ),
-    )
-    .returning({ id: profiles.id });
-  return changed.length;
+  const cached = await cachedPremiumUserIds(db);
+  if (cached.length === 0) return 0;
+  const live = await db
+    .selectDistinct({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.userId, cached), livePremium(now)));
+  const stillPro = new Set(live.map((r) => r.userId));
+  return clearCachedPremiumStatus(
+    db,
+    cached.filter((id) => !stillPro.has(id)),
+    now,
+  );
 }

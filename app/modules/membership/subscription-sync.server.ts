@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { subscriptions, users } from "~/db/schema";
+import { subscriptions } from "~/db/schema";
+import { customerExists } from "~/modules/accounts/customers.server";
 import type { PaymentProvider, SubscriptionInfo } from "~/modules/payments/provider";
 import { isPlanType, type ProPlanType } from "./plans";
 import { refreshPremiumStatus } from "./premium.server";
@@ -48,7 +49,6 @@ export type SyncResult =
   /** Neither our row, nor the session, nor the subscription's metadata names a customer of ours. */
   | { status: "no_owner" };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function existingOwner(db: Db, providerSubscriptionId: string) {
   const [row] = await db
@@ -56,12 +56,6 @@ async function existingOwner(db: Db, providerSubscriptionId: string) {
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
   return row ?? null;
-}
-
-async function userExists(db: Db, userId: string): Promise<boolean> {
-  if (!UUID.test(userId)) return false;
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  return Boolean(row);
 }
 
 /**
@@ -89,7 +83,7 @@ export async function syncSubscription(
   const candidates = existing ? [existing.userId] : [hints.userId, info.metadata.userId].filter((v): v is string => Boolean(v));
   let userId: string | null = null;
   for (const candidate of candidates) {
-    if (await userExists(db, candidate)) {
+    if (await customerExists(db, candidate)) {
       userId = candidate;
       break;
     }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { products, subscriptions } from "~/db/schema";
+import { subscriptions } from "~/db/schema";
 import { CHECKOUT_SESSION_ID_TEMPLATE, PaymentProviderError, type PaymentProvider } from "~/modules/payments/provider";
 import { MEMBERSHIP_MESSAGES, type ProPlanType } from "./plans";
 import { isPremium } from "./premium.server";
@@ -211,20 +211,4 @@ export async function getMembershipSummary(db: Db, userId: string, providerName:
   return { isPremium: premium, subscription: subscription ?? null, canManage: customerId !== null };
 }
 
-export interface MemberPriceExample {
-  name: string;
-  slug: string;
-  price: number;
-  premiumPrice: number;
-}
 
-/** A few visible products with a member price, biggest saving first: what Pro buys, concretely. */
-export async function memberPriceExamples(db: Db, limit = 4): Promise<MemberPriceExample[]> {
-  const rows = await db
-    .select({ name: products.name, slug: products.slug, price: products.price, premiumPrice: products.premiumPrice })
-    .from(products)
-    .where(and(eq(products.isVisible, true), isNotNull(products.premiumPrice), lt(products.premiumPrice, products.price)))
-    .orderBy(desc(sql`${products.price} - ${products.premiumPrice}`), asc(products.name))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, premiumPrice: r.premiumPrice! }));
-}

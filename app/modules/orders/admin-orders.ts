@@ -1,8 +1,10 @@
 /**
- * The admin orders screen's filters, messages and input schemas. Plain (no `.server`): the
- * route renders these texts and the action parses with the same schemas.
+ * The admin orders screen's filters, messages, input schemas and data shapes. Plain (no
+ * `.server`): the page's components render these texts and shapes, and the action parses with
+ * the same schemas.
  */
 import { z } from "zod";
+import type { orders } from "~/db/schema";
 
 /** Filters of /admin/orders, in the order they are offered. The first is the default. */
 export const ORDER_FILTERS = ["to-dispatch", "all", "pending", "dispatched", "failed", "refunded"] as const;
@@ -25,6 +27,42 @@ export function parseOrderFilter(value: string | null | undefined): OrderFilter 
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
+
+/** The admin home's counts of what needs doing. */
+export interface AdminDashboardCounts {
+  ordersToDispatch: number;
+  pendingWholesaleApplications: number;
+  unsentEmails: number;
+  /** Unsent emails whose last attempt failed: worth a look at SMTP. */
+  failingEmails: number;
+}
+
+/** One order as the admin list shows it. */
+export interface AdminOrder {
+  id: number;
+  createdAt: Date;
+  status: string;
+  totalAmount: number;
+  trackingNumber: string | null;
+  customerName: string | null;
+  email: string;
+  shippingName: string | null;
+  shippingAddress: (typeof orders.$inferSelect)["shippingAddress"];
+  items: { id: number; productName: string; quantity: number }[];
+}
+
+export interface AdminOrderList {
+  orders: AdminOrder[];
+  filter: OrderFilter;
+  page: number;
+  pageSize: number;
+  /** Orders matching the filter, over all pages. */
+  total: number;
+  totalPages: number;
+  hasNextPage: boolean;
+  /** How many orders each filter would show, for the filter links. */
+  counts: Record<OrderFilter, number>;
+}
 
 /** Order ids are PostgreSQL integers: a larger number is not an order (and must not reach SQL). */
 const MAX_ORDER_ID = 2_147_483_647;
@@ -83,3 +121,11 @@ export const dispatchInputSchema = z.object({
 });
 
 export type DispatchInput = z.infer<typeof dispatchInputSchema>;
+
+/**
+ * The dispatch form's answer. A refusal names the order it is about (null when the post named
+ * none) and gives back what was typed; `field` marks a refusal of the tracking number itself.
+ */
+export type DispatchResult =
+  | { ok: true; orderId: number; message: string }
+  | { ok: false; orderId: number | null; field?: "trackingNumber"; message: string; trackingNumber: string };

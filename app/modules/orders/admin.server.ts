@@ -5,7 +5,14 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog, orderItems, orders, outbox, profiles, wholesaleApplications } from "~/db/schema";
-import { ADMIN_ORDERS_PAGE_SIZE, ORDER_FILTERS, type OrderFilter } from "./admin-orders";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  ORDER_FILTERS,
+  type AdminDashboardCounts,
+  type AdminOrder,
+  type AdminOrderList,
+  type OrderFilter,
+} from "./admin-orders";
 import { setTrackingNumber } from "./dispatch.server";
 import type { EmailBranding } from "./emails.server";
 
@@ -29,31 +36,8 @@ function filterCondition(filter: OrderFilter): SQL | undefined {
   }
 }
 
-export interface AdminOrder {
-  id: number;
-  createdAt: Date;
-  status: string;
-  totalAmount: number;
-  trackingNumber: string | null;
-  customerName: string | null;
-  email: string;
-  shippingName: string | null;
-  shippingAddress: (typeof orders.$inferSelect)["shippingAddress"];
-  items: { id: number; productName: string; quantity: number }[];
-}
-
-export interface AdminOrderList {
-  orders: AdminOrder[];
-  filter: OrderFilter;
-  page: number;
-  pageSize: number;
-  /** Orders matching the filter, over all pages. */
-  total: number;
-  totalPages: number;
-  hasNextPage: boolean;
-  /** How many orders each filter would show, for the filter links. */
-  counts: Record<OrderFilter, number>;
-}
+/** The shapes live in the client-safe ./admin-orders, where the admin pages' components read them. */
+export type { AdminDashboardCounts, AdminOrder, AdminOrderList };
 
 /** One grouped scan gives the size of every filter (orders is small next to page views). */
 export async function countOrdersByFilter(db: Db): Promise<Record<OrderFilter, number>> {
@@ -130,14 +114,6 @@ export async function listOrdersForAdmin(
     hasNextPage,
     counts,
   };
-}
-
-export interface AdminDashboardCounts {
-  ordersToDispatch: number;
-  pendingWholesaleApplications: number;
-  unsentEmails: number;
-  /** Unsent emails whose last attempt failed: worth a look at SMTP. */
-  failingEmails: number;
 }
 
 export async function adminDashboardCounts(db: Db): Promise<AdminDashboardCounts> {

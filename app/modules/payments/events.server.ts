@@ -26,6 +26,14 @@ export interface PaymentEventHandler {
 export type ProcessOutcome = "processed" | "duplicate" | "ignored";
 
 /**
+ * The shop's event dispatch as payments' own code receives it (the webhook, the sandbox's
+ * pages, a billing run): `processPaymentEvent` with the handler list, the provider and the
+ * shop's details already bound. Payments knows no handler; the composition root
+ * (app/web/payments.server.ts) lists them and hands this function in.
+ */
+export type PaymentEventDispatch = (event: PaymentEvent, options?: { now?: Date }) => Promise<ProcessOutcome>;
+
+/**
  * Records the event by id and runs the handlers that want it. An event already processed is
  * a replay and changes nothing. If a handler throws, the error is kept on the event row and
  * rethrown (the webhook answers 500, so Stripe delivers it again later).

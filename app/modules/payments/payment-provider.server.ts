@@ -1,8 +1,7 @@
-import type { AppLoadContext } from "react-router";
 import type { Db } from "~/db/client.server";
 import type { Env } from "~/utils/env.server";
 import type { PaymentProvider } from "./provider";
-import { createSandboxProvider } from "./sandbox-provider.server";
+import { createSandboxProvider } from "./sandbox/provider.server";
 import { createStripeProvider } from "./stripe-provider.server";
 
 /**
@@ -26,8 +25,12 @@ export function createPaymentProvider(db: Db, env: Env): PaymentProvider {
 // One provider per loaded environment: the Stripe client keeps its connection pool.
 const cache = new WeakMap<Env, PaymentProvider>();
 
-/** The provider for a request (loaders/actions) or a background job. */
-export function paymentProviderFor(context: Pick<AppLoadContext, "db" | "env">): PaymentProvider {
+/**
+ * The provider for a request (loaders/actions) or a background job. Routes get it, with the
+ * shop's event dispatch, from `paymentsFor(context)` (app/web/payments.server.ts); jobs of
+ * other modules may call this directly: it needs nothing but the database and the environment.
+ */
+export function paymentProviderFor(context: { db: Db; env: Env }): PaymentProvider {
   let provider = cache.get(context.env);
   if (!provider) {
     provider = createPaymentProvider(context.db, context.env);

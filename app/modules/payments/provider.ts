@@ -1,7 +1,7 @@
 /**
  * The one payment interface the shop talks to. Two implementations sit behind it:
  *   - Stripe (`stripe-provider.server.ts`) when STRIPE_SECRET_KEY is set;
- *   - the built-in sandbox (`sandbox-provider.server.ts`) otherwise, so the shop works offline.
+ *   - the built-in sandbox (`sandbox/provider.server.ts`) otherwise, so the shop works offline.
  * Pick one with `paymentProviderFor(context)` / `createPaymentProvider(db, env)` in
  * `payment-provider.server.ts`. Business code (orders, membership) only ever sees this type.
  *
@@ -192,6 +192,22 @@ export interface PaymentProvider {
    * late or out of order cannot roll the subscription back.
    */
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionInfo | null>;
+
+  /**
+   * Billing the provider runs itself, for providers that simulate it in this process (the
+   * sandbox: subscriptions whose period ended are renewed, `invoice.paid`, or ended,
+   * `customer.subscription.deleted`). Each event is handed to `deliver` (the shop's event
+   * dispatch) and only forgotten once that returns; one that fails is delivered on a later
+   * run. Stripe bills on its side and sends webhooks, so it does not implement this. A
+   * background job calls it (server/jobs.ts).
+   */
+  advanceBilling?(deliver: (event: PaymentEvent) => Promise<unknown>, now?: Date): Promise<BillingRunResult>;
+}
+
+/** What one billing run (`advanceBilling`) handed over. */
+export interface BillingRunResult {
+  delivered: number;
+  failed: number;
 }
 
 /** A Pro subscription as the provider sees it (Stripe's `subscription` object, read). */

@@ -1,6 +1,4 @@
-import type { ShopIdentity } from "~/config/shop";
-import type { Db } from "~/db/client.server";
-import { dispatchPaymentEvent } from "./event-handlers.server";
+import type { PaymentEventDispatch } from "./events.server";
 import { WebhookSignatureError, type PaymentProvider } from "./provider";
 
 export interface WebhookResponse {
@@ -12,13 +10,13 @@ export interface WebhookResponse {
  * A provider webhook delivery: verify the signature on the raw body (400 and nothing changes
  * when it is wrong), then record and process the event by id (a replay answers 200 and
  * changes nothing). A processing failure answers 500 so the provider retries later.
+ * `dispatch` is the shop's event dispatch (handlers wired in app/web/payments.server.ts).
  */
 export async function handlePaymentWebhook(
-  db: Db,
   provider: PaymentProvider,
+  dispatch: PaymentEventDispatch,
   rawBody: string,
   signature: string | null,
-  context: { shop?: ShopIdentity; publicUrl?: string } = {},
 ): Promise<WebhookResponse> {
   let event;
   try {
@@ -32,7 +30,7 @@ export async function handlePaymentWebhook(
     return { status: 400, body: { error: "Invalid payload" } };
   }
   try {
-    const outcome = await dispatchPaymentEvent(db, event, { provider, ...context });
+    const outcome = await dispatch(event);
     return { status: 200, body: { received: true, outcome } };
   } catch {
     return { status: 500, body: { error: "Event processing failed; it will be retried" } };

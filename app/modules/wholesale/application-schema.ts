@@ -71,6 +71,9 @@ export const WHOLESALE_TEXT = {
     "We already have a pending application for this email address from the last 24 hours. We will get back to you soon, so there is no need to apply again.",
   alreadyDecided: "This application has already been decided.",
   notFound: "Application not found.",
+  approved: "Application approved. The applicant has been emailed that stock lists will follow.",
+  rejected: "Application rejected. The applicant has been emailed.",
+  resend: "Please send the form again.",
 } as const;
 
 /** Admin decision notes: a sentence or two, not an essay. */
@@ -81,6 +84,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isApplicationId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
+
+/** The admin's decision on one application, as the details dialog posts it. */
+export const decisionInputSchema = z.object({
+  intent: z.literal("decide", { error: "Unknown action." }),
+  id: z.string().refine(isApplicationId, WHOLESALE_TEXT.notFound),
+  decision: z.enum(["approved", "rejected"], { error: "Please choose Approve or Reject." }),
+  note: z
+    .string()
+    .trim()
+    .max(DECISION_NOTE_MAX, `Please keep the note under ${DECISION_NOTE_MAX + 1} characters.`)
+    .optional(),
+});
+
+/** The decision form's answer, about the application it names (null when the post named none). */
+export type DecisionResult = { ok: true; id: string; message: string } | { ok: false; id: string | null; message: string };
 
 /**
  * The hidden field people never see and bots fill in. Deliberately not a name like "website"
@@ -173,6 +191,11 @@ export type FieldErrors = Partial<Record<WholesaleField, string>>;
 export type ParseResult =
   | { success: true; data: WholesaleApplicationInput }
   | { success: false; fieldErrors: FieldErrors };
+
+/** What the form's action answers: the outcome, and on a refusal what was typed, to show again. */
+export type WholesaleFormResult =
+  | { ok: true; message: string; submissionId: string }
+  | { ok: false; error: string; fieldErrors: FieldErrors; values: WholesaleFormValues };
 
 /** A string or "", with browser line breaks (CRLF) made plain, so lengths match what maxLength counted. */
 function str(value: unknown): string {

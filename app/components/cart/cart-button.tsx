@@ -1,0 +1,51 @@
+import { Form, useSubmit } from "react-router";
+import type { CartIntent } from "~/modules/cart/cart-form";
+
+let submissionCounter = 0;
+
+/**
+ * One button in its own form. Without JavaScript it is a plain POST that redirects back to the
+ * cart; with it, every click is its own fetcher (a unique key), so rapid clicks are never
+ * cancelled or merged: each reaches the server, which applies them one guarded step at a time.
+ */
+export function CartButton({
+  intent,
+  productId,
+  onSubmitted,
+  className,
+  disabled,
+  label,
+  children,
+}: {
+  intent: CartIntent;
+  productId?: number;
+  onSubmitted: (key: string) => void;
+  className: string;
+  disabled?: boolean;
+  label: string;
+  children: React.ReactNode;
+}) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="post"
+      action="/cart"
+      className="contents"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const formData = new FormData(event.currentTarget);
+        formData.delete("redirectTo");
+        const key = `cart-${intent}-${productId ?? "all"}-${++submissionCounter}`;
+        onSubmitted(key);
+        void submit(formData, { method: "post", action: "/cart", navigate: false, fetcherKey: key, preventScrollReset: true });
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {productId !== undefined && <input type="hidden" name="productId" value={productId} />}
+      <input type="hidden" name="redirectTo" value="/cart" />
+      <button type="submit" className={className} disabled={disabled} aria-label={label} title={label}>
+        {children}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The profile's cached `premium_status`, for reports and other readers. Nothing that grants a
+ * price reads it: membership's `isPremium` is computed from subscriptions on every request, and
+ * membership keeps this cache in line with it through these two functions.
+ */
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { profiles } from "~/db/schema";
+
+/** Sets one customer's cached status (no write when it is already right). */
+export async function setCachedPremiumStatus(db: Db, userId: string, premium: boolean, now: Date): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ premiumStatus: premium, updatedAt: now })
+    .where(and(eq(profiles.id, userId), ne(profiles.premiumStatus, premium)));
+}
+
+/** Customers whose cache says Pro. */
+export async function cachedPremiumUserIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.premiumStatus, true));
+  return rows.map((r) => r.id);
+}
+
+/** Clears the cache for these customers (still-Pro ones are the caller's to leave out); how many changed. */
+export async function clearCachedPremiumStatus(db: Db, userIds: string[], now: Date): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const changed = await db
+    .update(profiles)
+    .set({ premiumStatus: false, updatedAt: now })
+    .where(and(inArray(profiles.id, userIds), eq(profiles.premiumStatus, true)))
+    .returning({ id: profiles.id });
+  return changed.length;
+}

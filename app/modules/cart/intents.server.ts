@@ -1,0 +1,59 @@
+/**
+ * One cart change as the /cart action receives it: the whole sequence in one call, so the
+ * route only parses and responds. Only an add that can succeed may start a guest cart (the
+ * product is checked first), so posts of unknown, hidden or sold-out products (bots) create
+ * no `guest_carts` row and set no cookie; every other change needs a cart that exists.
+ */
+import type { Db } from "~/db/client.server";
+import type { ParsedCartForm } from "./cart-form";
+import {
+  addItem,
+  addRefusal,
+  CartOwnerGoneError,
+  changeQuantity,
+  clearCart,
+  removeItem,
+  setQuantity,
+  type CartOwner,
+  type CartResult,
+} from "./cart.server";
+
+type CartChange = Extract<ParsedCartForm, { ok: true }>;
+
+/**
+ * Applies a parsed cart form for the request's owner. `ownerFor(create)` is the web layer's:
+ * the owner of this request, issuing a guest cart when `create` is true.
+ */
+export async function applyCartChange(
+  db: Db,
+  change: CartChange,
+  ownerFor: (create: boolean) => Promise<CartOwner | null>,
+): Promise<CartResult> {
+  const refused = change.intent === "add" ? await addRefusal(db, change.productId, change.quantity) : null;
+  const owner = await ownerFor(change.intent === "add" && refused === null);
+  if (refused) return refused;
+  if (!owner) {
+    return change.intent === "clear" ? { ok: true, quantity: 0 } : { ok: false, status: 404, message: "That item is not in your cart." };
+  }
+  try {
+    switch (change.intent) {
+      case "add":
+        return await addItem(db, owner, change.productId, change.quantity);
+      case "update":
+        return await setQuantity(db, owner, change.productId, change.quantity);
+      case "increment":
+        return await changeQuantity(db, owner, change.productId, 1);
+      case "decrement":
+        return await changeQuantity(db, owner, change.productId, -1);
+      case "remove":
+        await removeItem(db, owner, change.productId);
+        return { ok: true, quantity: 0 };
+      case "clear":
+        await clearCart(db, owner);
+        return { ok: true, quantity: 0 };
+    }
+  } catch (error) {
+    if (!(error instanceof CartOwnerGoneError)) throw error;
+    return { ok: false, status: 409, message: "Your cart changed in another window. Please try again." };
+  }
+}

@@ -1,0 +1,277 @@
+import { randomBytes } from "node:crypto";
+import { CART_SHIPPING_LABEL } from "~/config/constants";
+import type { Db } from "~/db/client.server";
+import { lockCustomer } from "~/modules/accounts/customers.server";
+import { getProfile } from "~/modules/accounts/users.server";
+import { checkoutLines } from "~/modules/cart/cart.server";
+import { lockProducts } from "~/modules/catalog/inventory.server";
+import { isPremium } from "~/modules/membership/premium.server";
+import { checkoutLimitMessage, exceedsLimit } from "~/modules/orders/purchase-limit";
+import { heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
+import { attachPaymentSession, failPendingOrdersOf, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
+import { orderSuccessUrl, type PaymentProvider } from "~/modules/payments/provider";
+import { findRedeemableCoupon, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
+import { lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
+import type { CheckoutErrorCode } from "./checkout-errors";
+import { heldProductIds, releaseHeldReservations, reserveStock } from "./reservations.server";
+
+export interface CheckoutConfig {
+  /** PUBLIC_URL: success and cancel URLs are absolute. */
+  publicUrl: string;
+  /** RESERVATION_MINUTES: how long the stock is held for payment. */
+  reservationMinutes: number;
+  now?: Date;
+}
+
+export interface CheckoutRequest {
+  /** From the session, never from the request body. */
+  userId: string;
+  /** As typed by the customer; blank means none. */
+  couponCode?: string | null;
+}
+
+export type CheckoutResult =
+  | { ok: true; orderId: number; sessionId: string; url: string }
+  | { ok: false; code: CheckoutErrorCode; productName?: string; message: string };
+
+/** Thrown inside the reserving transaction to roll it back with a reason for the customer. */
+class CheckoutRefusal extends Error {
+  constructor(
+    readonly code: CheckoutErrorCode,
+    message: string,
+    readonly productName?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What an order needs to be sent: line 1, city, postcode and country (line 2 and county are optional). */
+export function hasDeliveryAddress(
+  profile: { addressLine1: string | null; city: string | null; postalCode: string | null; country: string | null } | undefined,
+): profile is NonNullable<typeof profile> & { addressLine1: string; city: string; postalCode: string; country: string } {
+  return Boolean(profile?.addressLine1?.trim() && profile.city?.trim() && profile.postalCode?.trim() && profile.country?.trim());
+}
+
+/**
+ * An order's cancel token: 128 random bits, base64url (22 characters, URL-safe as it is).
+ * The cancel URL is a GET any site can link to with the customer's cookie attached, and order
+ * ids are sequential, so only someone who was given the URL (the payment page) can use it.
+ */
+export function newCancelToken(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** The cancel URL: ends the reservation at once, then shows the cart (see docs/payments.md). */
+export function checkoutCancelUrl(publicUrl: string, orderId: number, cancelToken: string): string {
+  return `${publicUrl}/checkout/cancel?order=${orderId}&token=${cancelToken}`;
+}
+
+/** A customer's earlier unpaid checkout that a new one replaced (its session is closed after commit). */
+interface SupersededOrder {
+  id: number;
+  sessionId: string | null;
+  provider: string;
+}
+
+/**
+ * A new checkout replaces the customer's earlier pending ones: without this, every POST
+ * /checkout would reserve the same cart again and one customer could hold all the stock of a
+ * product without paying. Runs inside the checkout transaction, after the customer row is
+ * locked (so no other checkout of theirs can interleave) and before any stock is taken; a
+ * refused checkout rolls it back, so the earlier order then stays as it was.
+ *
+ * The earlier orders become `failed` and their held units go back. Releasing and then taking
+ * stock in one transaction could deadlock against another customer doing the same with the
+ * products the other way round, so every product this checkout will touch (released or taken)
+ * is locked first, in product-id order, the lock order used everywhere else.
+ */
+async function supersedePendingOrders(tx: Db, userId: string, cartProductIds: number[], now: Date): Promise<SupersededOrder[]> {
+  const superseded = await failPendingOrdersOf(tx, userId, now);
+  if (superseded.length === 0) return [];
+  const ids = superseded.map((o) => o.id);
+  await lockProducts(tx, [...cartProductIds, ...(await heldProductIds(tx, ids))]);
+  await releaseHeldReservations(tx, ids, now);
+  return superseded;
+}
+
+/**
+ * Starts a checkout for the signed-in customer's cart.
+ *
+ * 1. In one short transaction (no network call inside): lock the customer (so two parallel
+ *    checkouts by one customer are serialised), re-price the cart from the database (member
+ *    prices, shipping, coupon), end the customer's earlier pending checkouts (their stock
+ *    back: a customer holds at most one cart's worth), refuse hidden products and anything
+ *    over the per-customer limit counted across paid and pending orders, take the stock with
+ *    guarded updates, and write the pending order, its items at the locked-in prices and its
+ *    reservations.
+ * 2. After commit, close the replaced checkouts' payment sessions (best effort: a payment that
+ *    still lands there is a late payment, re-reserved or refunded by fulfilment), then ask the
+ *    provider for a hosted payment session. If that fails, the reservation is released and the
+ *    order marked failed, so no stock is stranded.
+ */
+export async function createCheckout(
+  db: Db,
+  request: CheckoutRequest,
+  provider: PaymentProvider,
+  config: CheckoutConfig,
+): Promise<CheckoutResult> {
+  const now = config.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + config.reservationMinutes * 60_000);
+  const couponCode = normaliseCouponCode(request.couponCode);
+
+  let reserved: {
+    orderId: number;
+    cancelToken: string;
+    email: string;
+    lines: { name: string; quantity: number; unitAmount: number }[];
+    shipping: number;
+    discount: number;
+    total: number;
+    couponCode: string | null;
+    superseded: SupersededOrder[];
+  };
+  try {
+    reserved = await db.transaction(async (tx) => {
+      if (!(await lockCustomer(tx, request.userId))) {
+        throw new CheckoutRefusal("unknown", "Your account could not be found. Please sign in again.");
+      }
+
+      const cart = await checkoutLines(tx, request.userId);
+      if (cart.length === 0) throw new CheckoutRefusal("empty_cart", "Your cart is empty.");
+
+      // The order ships to the address on the profile (delivery policy); without one a paid
+      // order could not be sent, so it must be there before any stock is held.
+      const profile = await getProfile(tx, request.userId);
+      if (!profile || !hasDeliveryAddress(profile)) {
+        throw new CheckoutRefusal("missing_address", "Add a delivery address to your profile before checking out.");
+      }
+
+      for (const line of cart) {
+        if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.name} is no longer available.`, line.name);
+      }
+
+      const superseded = await supersedePendingOrders(
+        tx,
+        request.userId,
+        cart.map((l) => l.productId),
+        now,
+      );
+
+      const held = await heldUnitsByProduct(
+        tx,
+        request.userId,
+        cart.map((l) => l.productId),
+      );
+      for (const line of cart) {
+        const already = held.get(line.productId) ?? 0;
+        if (exceedsLimit(line.limitPerCustomer, already, line.quantity)) {
+          throw new CheckoutRefusal("limit_exceeded", checkoutLimitMessage(line.name, line.limitPerCustomer!, already), line.name);
+        }
+      }
+
+      const premium = await isPremium(tx, request.userId, now);
+      let coupon: RedeemableCoupon | null = null;
+      if (couponCode) {
+        coupon = await findRedeemableCoupon(tx, couponCode, now);
+        if (!coupon) throw new CheckoutRefusal("invalid_coupon", "That coupon code is not valid.");
+      }
+      const priced = cart.map((l) => ({ ...l, unitPrice: lineTotals(l, premium).unitPrice }));
+      const summary = priceOrder(priced, premium, coupon);
+
+      const cancelToken = newCancelToken();
+      const orderId = await insertPendingOrder(
+        tx,
+        {
+          userId: request.userId,
+          email: profile.email,
+          amounts: summary,
+          couponCode: coupon?.code ?? null,
+          paymentProvider: provider.name,
+          cancelToken,
+          reservationExpiresAt: expiresAt,
+          shippingName: profile.fullName,
+          shippingAddress: {
+            line1: profile.addressLine1,
+            line2: profile.addressLine2,
+            city: profile.city,
+            region: profile.region,
+            postalCode: profile.postalCode,
+            country: profile.country,
+          },
+        },
+        priced.map((l) => ({
+          productId: l.productId,
+          productName: l.name,
+          productSlug: l.slug,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          normalUnitPrice: l.price,
+        })),
+      );
+
+      // Product order = lock order: two checkouts of the same products cannot deadlock.
+      const reservation = await reserveStock(tx, orderId, cart, { status: "held", expiresAt, now });
+      if (!reservation.ok) {
+        const { line } = reservation;
+        throw new CheckoutRefusal(
+          "out_of_stock",
+          line.stock > 0 ? `Only ${line.stock} of ${line.name} left in stock.` : `${line.name} is out of stock.`,
+          line.name,
+        );
+      }
+      return {
+        orderId,
+        cancelToken,
+        email: profile.email,
+        lines: priced.map((l) => ({ name: l.name, quantity: l.quantity, unitAmount: l.unitPrice })),
+        shipping: summary.shipping,
+        discount: summary.discount,
+        total: summary.total,
+        couponCode: coupon?.code ?? null,
+        superseded,
+      };
+    });
+  } catch (error) {
+    if (error instanceof CheckoutRefusal) {
+      return { ok: false, code: error.code, message: error.message, productName: error.productName };
+    }
+    throw error;
+  }
+
+  // Outside the transaction: a slow provider never holds row locks.
+  for (const old of reserved.superseded) {
+    if (!old.sessionId || old.provider !== provider.name) continue;
+    await provider.expireCheckoutSession(old.sessionId).catch((error: unknown) => {
+      console.warn(`[checkout] could not close session ${old.sessionId} of replaced order ${old.id}:`, (error as Error).message);
+    });
+  }
+  try {
+    const session = await provider.createCheckoutSession({
+      lineItems: [...reserved.lines, { name: CART_SHIPPING_LABEL, quantity: 1, unitAmount: reserved.shipping }],
+      amountTotal: reserved.total,
+      discountAmount: reserved.discount,
+      discountLabel: reserved.couponCode ? `Coupon ${reserved.couponCode}` : undefined,
+      customerEmail: reserved.email,
+      clientReferenceId: String(reserved.orderId),
+      metadata: { orderId: String(reserved.orderId), userId: request.userId },
+      successUrl: orderSuccessUrl(config.publicUrl),
+      cancelUrl: checkoutCancelUrl(config.publicUrl, reserved.orderId, reserved.cancelToken),
+      expiresAt,
+      idempotencyKey: `checkout-order-${reserved.orderId}`,
+      userId: request.userId,
+    });
+    await attachPaymentSession(db, reserved.orderId, session.id);
+    return { ok: true, orderId: reserved.orderId, sessionId: session.id, url: session.url };
+  } catch (error) {
+    console.error(`[checkout] payment session for order ${reserved.orderId} failed:`, error);
+    await db.transaction(async (tx) => {
+      const failed = await moveOrders(tx, [reserved.orderId], "pending", "failed", new Date());
+      await releaseHeldReservations(tx, failed, new Date());
+    });
+    return {
+      ok: false,
+      code: "payment_unavailable",
+      message: "The payment provider could not be reached. Nothing was charged.",
+    };
+  }
+}

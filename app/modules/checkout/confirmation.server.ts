@@ -1,0 +1,48 @@
+import type { Db } from "~/db/client.server";
+import type { PaymentProvider } from "~/modules/payments/provider";
+import type { EmailBranding } from "~/modules/orders/emails.server";
+import { fulfilCheckout } from "./fulfilment.server";
+import { findUserOrderBySession } from "~/modules/orders/queries.server";
+
+export interface OrderConfirmation {
+  orderId: number;
+  /** completed (incl. dispatched) | processing (payment not confirmed yet) | refunded | not_completed */
+  state: "completed" | "processing" | "refunded" | "not_completed";
+  email: string;
+  totalAmount: number;
+  /** This request completed the order (and emptied the cart lines). */
+  cartCleared: boolean;
+}
+
+/**
+ * The order-success page's data. Only the customer's own order is shown; for it, fulfilment
+ * runs here as well as in the webhook (whichever is first wins, the other changes nothing).
+ * If the provider cannot be asked right now, the page shows what the database knows.
+ */
+export async function loadOrderConfirmation(
+  db: Db,
+  provider: PaymentProvider,
+  input: { userId: string; sessionId: string; brand?: EmailBranding },
+): Promise<OrderConfirmation | null> {
+  const order = await findUserOrderBySession(db, input.userId, input.sessionId);
+  if (!order) return null;
+  let cartCleared = false;
+  if (order.status === "pending" || order.status === "expired" || order.status === "failed") {
+    try {
+      const result = await fulfilCheckout(db, input.sessionId, { provider, brand: input.brand });
+      cartCleared = result.status === "completed" && result.changed;
+    } catch (error) {
+      console.error(`[orders] success page could not confirm session ${input.sessionId}:`, error);
+    }
+  }
+  const fresh = (await findUserOrderBySession(db, input.userId, input.sessionId)) ?? order;
+  const state =
+    fresh.status === "completed" || fresh.status === "dispatched"
+      ? "completed"
+      : fresh.status === "refunded"
+        ? "refunded"
+        : fresh.status === "pending"
+          ? "processing"
+          : "not_completed";
+  return { orderId: fresh.id, state, email: fresh.email, totalAmount: fresh.totalAmount, cartCleared };
+}

@@ -1,0 +1,206 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { refunds } from "~/db/schema";
+import { lockCustomer } from "~/modules/accounts/customers.server";
+import { removePaidLines } from "~/modules/cart/cart.server";
+import { productFactsById } from "~/modules/catalog/inventory.server";
+import { enqueueOrderConfirmation, enqueueOrderRefunded, type EmailBranding } from "~/modules/orders/emails.server";
+import { exceedsLimit } from "~/modules/orders/purchase-limit";
+import { heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
+import {
+  findOrderIdForSession,
+  lockOrder,
+  lockOrderToCancel,
+  markOrderPaid,
+  markOrderRefunded,
+  moveOrders,
+  orderLines,
+  orderStatusOf,
+  recordPaymentIntent,
+  type OrderRow,
+} from "~/modules/orders/records.server";
+import type { CheckoutSessionInfo, PaymentProvider } from "~/modules/payments/provider";
+import { releaseHeldReservations, reserveStock, settleReservations, type UnitLine } from "./reservations.server";
+
+/** Thrown inside the savepoint to undo a partial re-reservation. */
+class RetakeRefused extends Error {}
+
+export interface FulfilDeps {
+  provider: PaymentProvider;
+  /** The session as an already-verified event carried it; otherwise it is asked from the provider. */
+  session?: CheckoutSessionInfo;
+  now?: Date;
+  brand?: EmailBranding;
+}
+
+export type FulfilResult =
+  /** `changed`: this call completed it (false: it already was). */
+  | { status: "completed"; orderId: number; changed: boolean }
+  /** Paid too late, stock gone: the money went back. */
+  | { status: "refunded"; orderId: number; changed: boolean }
+  /** The provider has not taken the money (yet): nothing happens. */
+  | { status: "unpaid"; orderId: number; orderStatus: string }
+  /** No order belongs to this session. */
+  | { status: "not_found" };
+
+/** The order a checkout session belongs to: by session id, else by our reference on the session. */
+async function findOrderId(db: Db, sessionId: string, session: CheckoutSessionInfo | null): Promise<number | null> {
+  const reference = Number(session?.metadata.orderId ?? session?.clientReferenceId);
+  return findOrderIdForSession(db, sessionId, Number.isFinite(reference) ? reference : null);
+}
+
+/**
+ * The one way an order gets paid, called by the payment webhook and by the success page
+ * (whichever comes first; the other finds it done). Idempotent:
+ *   - pending → completed exactly once (guarded update), reservations held → sold, the
+ *     customer's cart lines for those products removed, ONE confirmation email (outbox,
+ *     dedupe key), all in one transaction;
+ *   - a payment for an order whose reservation already expired (or was cancelled) takes the
+ *     stock again with guarded updates if it is there and the per-customer limit allows,
+ *     otherwise the order is marked refunded and the payment refunded: never oversold;
+ *   - replays, late duplicates and unknown sessions change nothing.
+ */
+export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps): Promise<FulfilResult> {
+  const now = deps.now ?? new Date();
+  const session = deps.session ?? (await deps.provider.retrieveCheckoutSession(sessionId));
+  if (session && session.mode !== "payment") return { status: "not_found" };
+  const orderId = await findOrderId(db, sessionId, session);
+  if (orderId === null) return { status: "not_found" };
+
+  const paid = session && (session.paymentStatus === "paid" || session.paymentStatus === "no_payment_required");
+  if (!session || !paid) {
+    return { status: "unpaid", orderId, orderStatus: (await orderStatusOf(db, orderId)) ?? "unknown" };
+  }
+
+  const outcome = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) return { status: "not_found" as const };
+    if (order.status === "completed" || order.status === "dispatched") {
+      return { status: "completed" as const, orderId, changed: false };
+    }
+    if (order.status === "refunded") return { status: "refunded" as const, orderId, changed: false, order };
+
+    if (session.amountTotal !== null && session.amountTotal !== order.totalAmount) {
+      // We set the amount ourselves, so this means something is badly wrong: keep the
+      // customer whole rather than ship an order for the wrong money.
+      console.error(`[orders] order ${orderId}: paid ${session.amountTotal} but the order is ${order.totalAmount}; refunding`);
+      await releaseHeldReservations(tx, [orderId], now);
+      return markRefunded(tx, order, deps.brand);
+    }
+
+    const lines = await orderLines(tx, orderId);
+    if (order.status === "pending") {
+      await settleReservations(tx, orderId, now);
+      return complete(tx, order, lines, session, now, deps.brand);
+    }
+
+    // failed / expired: the reservation was released. Take the stock again, all or nothing.
+    await lockCustomer(tx, order.userId);
+    const retaken = await tx.transaction(async (sp) => {
+      const productIds = lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
+      const held = await heldUnitsByProduct(sp, order.userId, productIds, orderId);
+      const products = await productFactsById(sp, productIds);
+      const wanted: UnitLine[] = [];
+      for (const line of lines) {
+        // Any refusal rolls back to the savepoint, so units taken for earlier lines go back.
+        if (line.productId === null) throw new RetakeRefused(); // the product was deleted
+        const limit = products.get(line.productId)?.limitPerCustomer ?? null;
+        if (exceedsLimit(limit, held.get(line.productId) ?? 0, line.quantity)) throw new RetakeRefused();
+        wanted.push({ productId: line.productId, quantity: line.quantity });
+      }
+      const taken = await reserveStock(sp, orderId, wanted, { status: "sold", expiresAt: now, now });
+      if (!taken.ok) throw new RetakeRefused();
+      return wanted;
+    }).catch((error: unknown) => {
+      if (error instanceof RetakeRefused) return null;
+      throw error;
+    });
+    if (!retaken) return markRefunded(tx, order, deps.brand);
+    return complete(tx, order, lines, session, now, deps.brand);
+  });
+
+  if (outcome.status === "refunded") {
+    await ensureRefunded(db, outcome.order, session, deps.provider);
+    return { status: "refunded", orderId: outcome.order.id, changed: outcome.changed };
+  }
+  return outcome;
+}
+
+async function complete(
+  tx: Db,
+  order: OrderRow,
+  lines: Awaited<ReturnType<typeof orderLines>>,
+  session: CheckoutSessionInfo,
+  now: Date,
+  brand?: EmailBranding,
+) {
+  const done = await markOrderPaid(tx, order, { sessionId: session.id, paymentIntentId: session.paymentIntentId }, now);
+  if (!done) return { status: "completed" as const, orderId: order.id, changed: false };
+  await removePaidLines(
+    tx,
+    order.userId,
+    lines.flatMap((l) => (l.productId === null ? [] : [l.productId])),
+  );
+  await enqueueOrderConfirmation(tx, order, lines, brand);
+  return { status: "completed" as const, orderId: order.id, changed: true };
+}
+
+async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding) {
+  const row = await markOrderRefunded(tx, order);
+  if (row) await enqueueOrderRefunded(tx, order, brand);
+  return { status: "refunded" as const, orderId: order.id, changed: Boolean(row), order: row ?? order };
+}
+
+/**
+ * Returns the money for a refunded order once. Outside any transaction (it may call the
+ * provider); safe to repeat: the idempotency key gives the same refund, and the row in
+ * `refunds` is written once. If the provider fails, this throws and the caller (a webhook)
+ * fails, so the provider delivers the event again and the refund is retried.
+ */
+async function ensureRefunded(db: Db, order: OrderRow, session: CheckoutSessionInfo, provider: PaymentProvider) {
+  const [existing] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, order.id)).limit(1);
+  if (existing) return;
+  const amount = session.amountTotal ?? order.totalAmount;
+  const refund = await provider.refundPayment({
+    paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
+    sessionId: session.id,
+    amount,
+    reason: "stock_unavailable_after_payment",
+    idempotencyKey: `refund-order-${order.id}`,
+    metadata: { orderId: String(order.id) },
+  });
+  await db
+    .insert(refunds)
+    .values({
+      id: refund.id,
+      provider: provider.name,
+      orderId: order.id,
+      paymentIntentId: session.paymentIntentId,
+      amount: refund.amount,
+      reason: "stock_unavailable_after_payment",
+    })
+    .onConflictDoNothing({ target: refunds.id });
+  await recordPaymentIntent(db, order.id, session.paymentIntentId);
+}
+
+/**
+ * Ends a pending checkout without payment: declined card, cancel link, provider expiry.
+ * The reservation is released (stock back, once) and the order becomes `failed` or
+ * `expired`. Anything not pending is left alone, so a late or replayed event is harmless.
+ */
+export async function cancelCheckout(
+  db: Db,
+  target: { sessionId: string } | { orderId: number; userId?: string; cancelToken?: string },
+  status: "failed" | "expired",
+  now = new Date(),
+): Promise<{ orderId: number; changed: boolean } | null> {
+  return db.transaction(async (tx) => {
+    // With a cancel token, only the order whose token it is matches (a null token never does).
+    const order = await lockOrderToCancel(tx, target);
+    if (!order) return null;
+    if (order.status !== "pending") return { orderId: order.id, changed: false };
+    await moveOrders(tx, [order.id], "pending", status, now);
+    await releaseHeldReservations(tx, [order.id], now);
+    return { orderId: order.id, changed: true };
+  });
+}

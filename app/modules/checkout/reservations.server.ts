@@ -1,0 +1,129 @@
+/**
+ * Stock reservations (`stock_reservations`), the one home of reserve → settle | release:
+ * checkout takes the units and holds them for the order; payment settles them (held → sold);
+ * a decline, a cancel, a replacing checkout or the expiry sweep releases them (held → released,
+ * units back). Each reservation moves exactly once, by a guarded update, so a replayed or late
+ * event can never give the same units back twice.
+ */
+import { and, eq, inArray, lte } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import { stockReservations } from "~/db/schema";
+import { returnStock, takeStock, type UnitLine } from "~/modules/catalog/inventory.server";
+import { claimOverduePendingOrders, moveOrders, pendingAmong } from "~/modules/orders/records.server";
+
+type Executor = Db | Tx;
+
+export type { UnitLine };
+
+/**
+ * Takes stock for each line (in the order given: callers pass product-id order, the lock
+ * order) and records what was taken as `status`: `held` for a checkout awaiting payment, `sold`
+ * for a late payment taking its units again. Returns the first line whose stock was not there,
+ * having taken nothing for it; the caller rolls back its transaction (or savepoint) then.
+ */
+export async function reserveStock<L extends UnitLine>(
+  tx: Executor,
+  orderId: number,
+  lines: L[],
+  hold: { status: "held" | "sold"; expiresAt: Date; now: Date },
+): Promise<{ ok: true } | { ok: false; line: L }> {
+  for (const line of lines) {
+    if (!(await takeStock(tx, line.productId, line.quantity))) return { ok: false, line };
+  }
+  await tx.insert(stockReservations).values(
+    lines.map((l) => ({
+      orderId,
+      productId: l.productId,
+      quantity: l.quantity,
+      status: hold.status,
+      expiresAt: hold.expiresAt,
+      settledAt: hold.status === "sold" ? hold.now : null,
+    })),
+  );
+  return { ok: true };
+}
+
+/** A paid order's held units become sold (exactly once). */
+export async function settleReservations(tx: Executor, orderId: number, now: Date): Promise<void> {
+  await tx
+    .update(stockReservations)
+    .set({ status: "sold", settledAt: now })
+    .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, "held")));
+}
+
+/** The products these orders still hold units of (to lock them in order before releasing). */
+export async function heldProductIds(tx: Executor, orderIds: number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ productId: stockReservations.productId })
+    .from(stockReservations)
+    .where(and(inArray(stockReservations.orderId, orderIds), eq(stockReservations.status, "held")));
+  return rows.map((r) => r.productId);
+}
+
+/** The release step: the chosen held reservations become released, once, and their units go back. */
+async function release(tx: Executor, which: ReturnType<typeof and>, now: Date): Promise<UnitLine[]> {
+  const released = await tx
+    .update(stockReservations)
+    .set({ status: "released", settledAt: now })
+    .where(and(which, eq(stockReservations.status, "held")))
+    .returning({ productId: stockReservations.productId, quantity: stockReservations.quantity });
+  await returnStock(tx, released);
+  return released;
+}
+
+/** Ends these orders' held reservations and gives their units back; what was released. */
+export async function releaseHeldReservations(tx: Executor, orderIds: number[], now: Date): Promise<UnitLine[]> {
+  if (orderIds.length === 0) return [];
+  return release(tx, inArray(stockReservations.orderId, orderIds), now);
+}
+
+export interface SweepResult {
+  /** Orders that expired in this pass. */
+  orderIds: number[];
+  /** Their payment sessions, so the caller can close them at the provider too. */
+  sessions: { orderId: number; provider: string; sessionId: string }[];
+  /** Units given back to stock. */
+  units: number;
+}
+
+/**
+ * The background sweep: pending orders whose reservation has run out become `expired` and
+ * their units go back to stock, exactly once. Orders are claimed with FOR UPDATE SKIP LOCKED,
+ * so several instances can sweep at once and a checkout being paid right now is skipped
+ * (fulfilment holds its lock) rather than waited for.
+ */
+export async function releaseExpiredReservations(db: Db, now = new Date(), batchSize = 200): Promise<SweepResult> {
+  return db.transaction(async (tx) => {
+    const due = await claimOverduePendingOrders(tx, now, batchSize);
+    const ids = await moveOrders(
+      tx,
+      due.map((d) => d.id),
+      "pending",
+      "expired",
+      now,
+    );
+    let released = await releaseHeldReservations(tx, ids, now);
+
+    // Belt and braces: a held reservation past its time whose order is no longer pending
+    // (should not exist) must not keep stock forever.
+    const overdue = await tx
+      .select({ id: stockReservations.id, orderId: stockReservations.orderId })
+      .from(stockReservations)
+      .where(and(eq(stockReservations.status, "held"), lte(stockReservations.expiresAt, now)))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    const pending = await pendingAmong(
+      tx,
+      overdue.map((r) => r.orderId),
+    );
+    const stray = overdue.filter((r) => !pending.has(r.orderId)).map((r) => r.id);
+    if (stray.length > 0) released = released.concat(await release(tx, inArray(stockReservations.id, stray), now));
+
+    return {
+      orderIds: ids,
+      sessions: due.flatMap((d) => (d.sessionId && ids.includes(d.id) ? [{ orderId: d.id, provider: d.provider, sessionId: d.sessionId }] : [])),
+      units: released.reduce((sum, l) => sum + l.quantity, 0),
+    };
+  });
+}
