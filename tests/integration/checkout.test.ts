@@ -459,6 +459,30 @@ describe("cancel and expiry", () => {
     expect((await orderOf(late.orderId)).order.status).toBe("pending");
     expect(first.sessions.concat(second.sessions)).toContainEqual({ orderId: early.orderId, provider: "sandbox", sessionId: early.sessionId });
   });
+
+  it("the sweep frees a stray held reservation even behind a full batch of overdue pending ones", async () => {
+    const p = await fx.product({ stock: 10 });
+    const t0 = new Date(Date.now() - 60 * 60_000);
+    const checkouts = [];
+    for (let i = 0; i < 4; i++) {
+      const user = await fx.customer();
+      await fx.cart(user.id, [{ productId: p.id, quantity: 1 }]);
+      const result = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now: t0 });
+      if (!result.ok) throw new Error(result.message);
+      checkouts.push(result);
+    }
+    expect(await fx.stock(p.id)).toBe(6);
+    // The newest order is no longer pending yet its reservation is still held: a stray.
+    const stray = checkouts[3]!;
+    await database.db.update(orders).set({ status: "failed" }).where(eq(orders.id, stray.orderId));
+
+    // A batch of one: the order sweep expires one pending order; the stray sweep must page past
+    // the other two pending orders' overdue reservations to reach the stray one.
+    await releaseExpiredReservations(database.db, new Date(), 1);
+    expect((await orderOf(stray.orderId)).reservations.map((r) => r.status)).toEqual(["released"]);
+    expect(await fx.stock(p.id)).toBe(8);
+    expect(await fx.heldUnits(p.id)).toBe(2);
+  });
 });
 
 describe("concurrency on the real database", () => {

@@ -590,6 +590,24 @@ describe("the sandbox provider", () => {
     expect(await premiumCache(user.id)).toBe(false);
   });
 
+  it("clears the premium cache in batches, keeping the members whose period still runs", async () => {
+    const members = [];
+    for (let i = 0; i < 3; i++) {
+      const { user, sessionId, deps } = await signUp();
+      await paySandboxSignup(db(), sessionId, "4242 4242 4242 4242", deps);
+      members.push(user);
+    }
+    const [lapsedA, current, lapsedB] = members as [(typeof members)[number], (typeof members)[number], (typeof members)[number]];
+    for (const lapsed of [lapsedA, lapsedB]) {
+      const id = await sandboxSubscriptionId(lapsed.id);
+      await db().update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(subscriptions.providerSubscriptionId, id));
+    }
+    expect(await expirePremiumStatuses(db(), new Date(), 1)).toBeGreaterThanOrEqual(2);
+    expect(await premiumCache(lapsedA.id)).toBe(false);
+    expect(await premiumCache(lapsedB.id)).toBe(false);
+    expect(await premiumCache(current.id)).toBe(true);
+  });
+
   it("will not charge a second sign-up page once the customer is Pro", async () => {
     const user = await createUser(db());
     const open = async () => {

@@ -3,8 +3,8 @@
  * price reads it: membership's `isPremium` is computed from subscriptions on every request, and
  * membership keeps this cache in line with it through these two functions.
  */
-import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { and, asc, eq, gt, inArray, ne } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
 import { profiles } from "~/db/schema";
 
 /** Sets one customer's cached status (no write when it is already right). */
@@ -15,14 +15,24 @@ export async function setCachedPremiumStatus(db: Db, userId: string, premium: bo
     .where(and(eq(profiles.id, userId), ne(profiles.premiumStatus, premium)));
 }
 
-/** Customers whose cache says Pro. */
-export async function cachedPremiumUserIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.premiumStatus, true));
+/**
+ * Up to `limit` customers whose cache says Pro, after `afterId` in id order, locked until the
+ * caller's transaction ends: a subscription change refreshing one of them meanwhile waits and
+ * writes after, so a clear based on an older reading cannot undo it.
+ */
+export async function lockCachedPremiumUserIds(tx: Tx, afterId: string | null, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.premiumStatus, true), afterId === null ? undefined : gt(profiles.id, afterId)))
+    .orderBy(asc(profiles.id))
+    .limit(limit)
+    .for("update");
   return rows.map((r) => r.id);
 }
 
 /** Clears the cache for these customers (still-Pro ones are the caller's to leave out); how many changed. */
-export async function clearCachedPremiumStatus(db: Db, userIds: string[], now: Date): Promise<number> {
+export async function clearCachedPremiumStatus(db: Db | Tx, userIds: string[], now: Date): Promise<number> {
   if (userIds.length === 0) return 0;
   const changed = await db
     .update(profiles)

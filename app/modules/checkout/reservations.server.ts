@@ -5,7 +5,7 @@
  * units back). Each reservation moves exactly once, by a guarded update, so a replayed or late
  * event can never give the same units back twice.
  */
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { stockReservations } from "~/db/schema";
 import { returnStock, takeStock, type UnitLine } from "~/modules/catalog/inventory.server";
@@ -106,19 +106,28 @@ export async function releaseExpiredReservations(db: Db, now = new Date(), batch
     let released = await releaseHeldReservations(tx, ids, now);
 
     // Belt and braces: a held reservation past its time whose order is no longer pending
-    // (should not exist) must not keep stock forever.
-    const overdue = await tx
-      .select({ id: stockReservations.id, orderId: stockReservations.orderId })
-      .from(stockReservations)
-      .where(and(eq(stockReservations.status, "held"), lte(stockReservations.expiresAt, now)))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    const pending = await pendingAmong(
-      tx,
-      overdue.map((r) => r.orderId),
-    );
-    const stray = overdue.filter((r) => !pending.has(r.orderId)).map((r) => r.id);
-    if (stray.length > 0) released = released.concat(await release(tx, inArray(stockReservations.id, stray), now));
+    // (should not exist) must not keep stock forever. Overdue rows of pending orders are
+    // legitimately left to the order sweep, so page past them by id rather than letting a
+    // batch of them hide the stray ones behind.
+    let afterId = 0;
+    for (;;) {
+      const overdue = await tx
+        .select({ id: stockReservations.id, orderId: stockReservations.orderId })
+        .from(stockReservations)
+        .where(and(eq(stockReservations.status, "held"), lte(stockReservations.expiresAt, now), gt(stockReservations.id, afterId)))
+        .orderBy(asc(stockReservations.id))
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      if (overdue.length === 0) break;
+      afterId = overdue[overdue.length - 1]!.id;
+      const pending = await pendingAmong(
+        tx,
+        overdue.map((r) => r.orderId),
+      );
+      const stray = overdue.filter((r) => !pending.has(r.orderId)).map((r) => r.id);
+      if (stray.length > 0) released = released.concat(await release(tx, inArray(stockReservations.id, stray), now));
+      if (overdue.length < batchSize) break;
+    }
 
     return {
       orderIds: ids,

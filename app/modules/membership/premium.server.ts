@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
-import { cachedPremiumUserIds, clearCachedPremiumStatus, setCachedPremiumStatus } from "~/modules/accounts/premium-cache.server";
+import { clearCachedPremiumStatus, lockCachedPremiumUserIds, setCachedPremiumStatus } from "~/modules/accounts/premium-cache.server";
 
 /** The one definition of "Pro now": an active subscription whose paid period has not ended. */
 function livePremium(now: Date) {
@@ -41,17 +41,27 @@ export async function refreshPremiumStatus(db: Db, userId: string, now = new Dat
  * Clears the cache for everyone whose paid period has run out without an event saying so
  * (the request-time check already treats them as not premium). Returns how many changed.
  */
-export async function expirePremiumStatuses(db: Db, now = new Date()): Promise<number> {
-  const cached = await cachedPremiumUserIds(db);
-  if (cached.length === 0) return 0;
-  const live = await db
-    .selectDistinct({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(and(inArray(subscriptions.userId, cached), livePremium(now)));
-  const stillPro = new Set(live.map((r) => r.userId));
-  return clearCachedPremiumStatus(
-    db,
-    cached.filter((id) => !stillPro.has(id)),
-    now,
-  );
+export async function expirePremiumStatuses(db: Db, now = new Date(), batchSize = 1000): Promise<number> {
+  let cleared = 0;
+  let afterId: string | null = null;
+  // In batches (a bounded IN list), each one transaction holding its profiles' rows.
+  for (;;) {
+    const batch: string[] = await db.transaction(async (tx) => {
+      const cached = await lockCachedPremiumUserIds(tx, afterId, batchSize);
+      if (cached.length === 0) return cached;
+      const live = await tx
+        .selectDistinct({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(and(inArray(subscriptions.userId, cached), livePremium(now)));
+      const stillPro = new Set(live.map((r) => r.userId));
+      cleared += await clearCachedPremiumStatus(
+        tx,
+        cached.filter((id) => !stillPro.has(id)),
+        now,
+      );
+      return cached;
+    });
+    if (batch.length < batchSize) return cleared;
+    afterId = batch[batch.length - 1]!;
+  }
 }
