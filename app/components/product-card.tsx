@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/product-card";
+import { hasMemberPrice } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
 
 /**
@@ -42,7 +43,7 @@ export function ProductCard({
         </h3>
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
           <span className="text-base font-bold text-slate-900">{formatPence(product.price)}</span>
-          {product.premiumPrice !== null && (
+          {hasMemberPrice(product) && (
             <span className="text-xs font-semibold text-amber-700">
               Pro {formatPence(product.premiumPrice)}
             </span>

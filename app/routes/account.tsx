@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { AccountPage } from "~/components/account/account-page";
 import { accountTabs } from "~/modules/accounts/account-tabs";
-import { findActiveSubscription, listOrderHistory } from "~/modules/accounts/order-history.server";
+import { findActiveSubscription } from "~/modules/membership/subscription-summary.server";
+import { listOrderHistory } from "~/modules/orders/history.server";
 import { formFields, profileSchema, validateForm } from "~/modules/accounts/schemas";
 import { getProfile, updateProfile } from "~/modules/accounts/users.server";
 import { requireUser } from "~/web/auth.server";

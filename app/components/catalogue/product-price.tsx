@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { usesPremiumPrice } from "~/modules/pricing/pricing";
+import { hasMemberPrice, usesPremiumPrice } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
 
 /**
@@ -22,7 +22,7 @@ export function ProductPrice({ product, isPremium }: { product: { price: number;
       ) : (
         <>
           <p className="text-3xl font-black text-slate-900">{formatPence(product.price)}</p>
-          {product.premiumPrice !== null && (
+          {hasMemberPrice(product) && (
             <p data-testid="member-price" className="text-sm text-slate-700">
               <span className="font-semibold text-amber-700">Pro members pay {formatPence(product.premiumPrice)}</span>{" "}
               <Link to="/pro" className="underline hover:text-amber-700">

@@ -5,6 +5,7 @@ import type { ProPlan, ProPlanType } from "~/modules/membership/plans";
 import { formatPence } from "~/utils/money";
 import { PlanCard } from "./plan-card";
 import { YourMembership, type ProSubscriptionView } from "./your-membership";
+import { memberSaving } from "~/modules/pricing/pricing";
 
 /** What /pro's action answers when it does not redirect: the message, and which button it is about. */
 export interface ProActionData {
@@ -162,7 +163,7 @@ export function ProPage({ plans, membership, examples, signedIn, welcome, cancel
                   </span>
                   <span className="rounded bg-amber-500 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white">PRO</span>
                   <span className="font-semibold text-slate-900">{formatPence(product.premiumPrice)}</span>
-                  <span className="text-green-700">save {formatPence(product.price - product.premiumPrice)}</span>
+                  <span className="text-green-700">save {formatPence(memberSaving(product))}</span>
                 </span>
               </li>
             ))}

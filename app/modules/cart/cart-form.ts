@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
+import { DEFAULT_MAX_QUANTITY } from "~/config/constants";
 
 /**
  * What the /cart action accepts. One form per button, so plain HTML posts (no JavaScript) and
@@ -10,7 +11,7 @@ export const CART_INTENTS = ["add", "update", "increment", "decrement", "remove"
 export type CartIntent = (typeof CART_INTENTS)[number];
 
 /** Largest quantity any single request may ask for (the selector's default maximum). */
-export const MAX_REQUEST_QUANTITY = 99;
+export const MAX_REQUEST_QUANTITY = DEFAULT_MAX_QUANTITY;
 
 const productId = z
   .string({ error: "Choose a product." })

@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { cartItems, guestCarts } from "~/db/schema";
 import { findProductFacts, productFactsById, type ProductFacts } from "~/modules/catalog/inventory.server";
-import { exceedsLimit, lineCap, limitWarning, purchaseLimitMessage } from "~/modules/orders/purchase-limit";
+import { exceedsLimit, lineCap, limitFullMessage, limitReducedNotice, limitWarning, purchaseLimitMessage } from "~/modules/orders/purchase-limit";
 import { heldUnits, heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
 import { lineTotals, summarise, usesPremiumPrice } from "~/modules/pricing/pricing";
 import type { CartLine, CartResult, CartView } from "./cart-view";
@@ -90,7 +90,7 @@ async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
       quantity = cap;
       corrections.push({ kind: "reduce", rowId: row.id, cap });
       if (cap === row.stock) notices.push(`${row.name}: only ${row.stock} left, quantity reduced.`);
-      else if (row.limitPerCustomer !== null) notices.push(`${row.name}: limit ${row.limitPerCustomer} per customer, quantity reduced.`);
+      else if (row.limitPerCustomer !== null) notices.push(limitReducedNotice(row.name, row.limitPerCustomer));
       else notices.push(`${row.name}: at most ${cap} per order, quantity reduced.`);
     }
     if (quantity > room && row.limitPerCustomer !== null) warnings.push(limitWarning(row.name, row.limitPerCustomer, already));
@@ -187,7 +187,7 @@ async function addableProduct(
 /**
  * What an add would answer before any cart is touched: null when the product is real, visible
  * and in stock (the add may go ahead), otherwise addItem's own answer (no product: ignored;
- * unknown or hidden: 404; sold out: 409). The cart route asks this before it creates a guest
+ * unknown or hidden: 404; sold out: 409). The cart intents (`intents.server.ts`) ask this before they create a guest
  * cart, so adds that cannot succeed (bots posting made-up ids) never create one.
  */
 export async function addRefusal(db: Executor, productId: number | null | undefined, quantity: number): Promise<CartResult | null> {
@@ -258,7 +258,7 @@ function overLimit(product: ProductFacts, held: number | null, quantity: number)
 
 function capMessage(product: { name: string; stock: number; limitPerCustomer: number | null }, cap: number): string {
   if (cap >= product.stock) return `Only ${product.stock} of ${product.name} in stock: your cart has the most you can add.`;
-  if (product.limitPerCustomer !== null) return `${product.name} is limited to ${product.limitPerCustomer} per customer: your cart has the most you can add.`;
+  if (product.limitPerCustomer !== null) return limitFullMessage(product.name, product.limitPerCustomer);
   return `You can add at most ${cap} of ${product.name} to one order.`;
 }
 
@@ -274,10 +274,9 @@ export async function setQuantity(db: Db, owner: CartOwner, productId: number, q
   }
   const product = await findProduct(db, productId);
   if (!product) return { ok: false, status: 404, message: UNAVAILABLE };
-  // Lowering a line is always allowed, even one above what the customer's orders leave room for.
   const current = await currentQuantity(db, owner, productId);
   if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
-  // Lowering needs no count: it is always allowed.
+  // Lowering a line is always allowed (even above what the orders leave room for): no count needed.
   const ordered = quantity > current ? await heldBy(db, owner, product) : null;
   const limitRefusal = overLimit(product, ordered, quantity);
   if (limitRefusal) return limitRefusal;
@@ -423,11 +422,6 @@ export async function checkoutLines(tx: Executor, userId: string): Promise<Check
 export async function removePaidLines(tx: Executor, userId: string, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
-}
-
-/** Product ids in the cart (for "Added to Cart" on product pages). */
-export function productIdsOf(view: Pick<CartView, "lines">): number[] {
-  return view.lines.map((l) => l.productId);
 }
 
 /**

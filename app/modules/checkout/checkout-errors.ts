@@ -3,6 +3,8 @@
  * cart (`/cart?checkoutError=<code>`), and the sentence the cart shows for it. Client-safe:
  * the cart page imports `checkoutErrorMessage` to render the message.
  */
+import { checkoutLimitMessage } from "~/modules/orders/purchase-limit";
+
 export const CHECKOUT_ERROR_CODES = [
   "empty_cart",
   "missing_address",
@@ -44,9 +46,7 @@ export function checkoutErrorMessage(code: CheckoutErrorCode, item?: string | nu
         ? `Sorry, there is not enough stock of ${name} for your order. Please lower the quantity and try again.`
         : "Sorry, an item in your cart no longer has enough stock. Please lower the quantity and try again.";
     case "limit_exceeded":
-      return name
-        ? `${name} has a limit per customer, and this order would take you over it (orders awaiting payment count too). Please lower the quantity.`
-        : "An item in your cart has a limit per customer, and this order would take you over it. Please lower the quantity.";
+      return checkoutLimitMessage(name);
     case "invalid_coupon":
       return "That coupon code is not valid or has expired.";
     case "payment_unavailable":

@@ -6,10 +6,10 @@ import { getProfile } from "~/modules/accounts/users.server";
 import { checkoutLines } from "~/modules/cart/cart.server";
 import { lockProducts } from "~/modules/catalog/inventory.server";
 import { isPremium } from "~/modules/membership/premium.server";
-import { checkoutLimitMessage, exceedsLimit } from "~/modules/orders/purchase-limit";
+import { exceedsLimit } from "~/modules/orders/purchase-limit";
 import { heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
 import { attachPaymentSession, failPendingOrdersOf, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
-import { orderSuccessUrl, type PaymentProvider } from "~/modules/payments/provider";
+import { CHECKOUT_SESSION_ID_TEMPLATE, type PaymentProvider } from "~/modules/payments/provider";
 import { findRedeemableCoupon, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
 import { lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
 import type { CheckoutErrorCode } from "./checkout-errors";
@@ -59,6 +59,11 @@ export function hasDeliveryAddress(
  */
 export function newCancelToken(): string {
   return randomBytes(16).toString("base64url");
+}
+
+/** The success URL: the provider fills in its session id, which the success page looks up. */
+export function orderSuccessUrl(publicUrl: string): string {
+  return `${publicUrl}/order/success?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
 }
 
 /** The cancel URL: ends the reservation at once, then shows the cart (see docs/payments.md). */
@@ -165,7 +170,7 @@ export async function createCheckout(
       for (const line of cart) {
         const already = held.get(line.productId) ?? 0;
         if (exceedsLimit(line.limitPerCustomer, already, line.quantity)) {
-          throw new CheckoutRefusal("limit_exceeded", checkoutLimitMessage(line.name, line.limitPerCustomer!, already), line.name);
+          throw new CheckoutRefusal("limit_exceeded", `${line.name}: limit ${line.limitPerCustomer}, ${already} held in other orders`, line.name);
         }
       }
 

@@ -32,7 +32,7 @@ export async function loadOrderConfirmation(
       const result = await fulfilCheckout(db, input.sessionId, { provider, brand: input.brand });
       cartCleared = result.status === "completed" && result.changed;
     } catch (error) {
-      console.error(`[orders] success page could not confirm session ${input.sessionId}:`, error);
+      console.error(`[checkout] success page could not confirm session ${input.sessionId}:`, error);
     }
   }
   const fresh = (await findUserOrderBySession(db, input.userId, input.sessionId)) ?? order;

@@ -83,7 +83,7 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     if (session.amountTotal !== null && session.amountTotal !== order.totalAmount) {
       // We set the amount ourselves, so this means something is badly wrong: keep the
       // customer whole rather than ship an order for the wrong money.
-      console.error(`[orders] order ${orderId}: paid ${session.amountTotal} but the order is ${order.totalAmount}; refunding`);
+      console.error(`[checkout] order ${orderId}: paid ${session.amountTotal} but the order is ${order.totalAmount}; refunding`);
       await releaseHeldReservations(tx, [orderId], now);
       return markRefunded(tx, order, deps.brand);
     }

@@ -12,12 +12,12 @@ import { releaseExpiredReservations } from "./reservations.server";
 export async function runReservationSweep(context: { db: Db; env: Env }) {
   const result = await releaseExpiredReservations(context.db, new Date());
   if (result.orderIds.length === 0) return result;
-  console.log(`[orders] ${result.orderIds.length} checkout(s) expired, ${result.units} unit(s) back in stock`);
+  console.log(`[checkout] ${result.orderIds.length} checkout(s) expired, ${result.units} unit(s) back in stock`);
   const provider = paymentProviderFor(context);
   for (const session of result.sessions) {
     if (session.provider !== provider.name) continue;
     await provider.expireCheckoutSession(session.sessionId).catch((error: unknown) => {
-      console.warn(`[orders] could not close session ${session.sessionId} of order ${session.orderId}:`, (error as Error).message);
+      console.warn(`[checkout] could not close session ${session.sessionId} of order ${session.orderId}:`, (error as Error).message);
     });
   }
   return result;

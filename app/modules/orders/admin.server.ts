@@ -4,7 +4,8 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { auditLog, orderItems, orders, outbox, profiles, wholesaleApplications } from "~/db/schema";
+import { orderItems, orders, outbox, profiles, wholesaleApplications } from "~/db/schema";
+import { recordAudit } from "~/modules/audit/audit-log.server";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   ORDER_FILTERS,
@@ -175,7 +176,7 @@ export async function dispatchOrder(
           : ({ status: "not_dispatchable", orderId, orderStatus: order.status } as const);
     }
     if (result.changed) {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: adminId,
         action: current ? "order.tracking_corrected" : "order.dispatched",
         entityType: "order",

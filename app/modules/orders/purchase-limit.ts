@@ -50,7 +50,19 @@ export function limitWarning(name: string, limit: number, held: number): string 
     : `${name}: limit ${limit} per customer, and you already have ${held} in your orders (paid or awaiting payment), so at most ${room} can be checked out.`;
 }
 
-/** Checkout's refusal for a line over the limit. */
-export function checkoutLimitMessage(name: string, limit: number, held: number): string {
-  return `${name} is limited to ${limit} per customer; you already hold ${held} in other orders.`;
+/** The cart's notice when it lowered a line to what the limit leaves. */
+export function limitReducedNotice(name: string, limit: number): string {
+  return `${name}: limit ${limit} per customer, quantity reduced.`;
+}
+
+/** The cart's answer to an add when the line already holds all the limit allows. */
+export function limitFullMessage(name: string, limit: number): string {
+  return `${name} is limited to ${limit} per customer: your cart has the most you can add.`;
+}
+
+/** Checkout's refusal (shown on the cart) for a line that would pass the limit. */
+export function checkoutLimitMessage(name: string | null | undefined): string {
+  return name
+    ? `${name} has a limit per customer, and this order would take you over it (orders awaiting payment count too). Please lower the quantity.`
+    : "An item in your cart has a limit per customer, and this order would take you over it. Please lower the quantity.";
 }

@@ -234,8 +234,3 @@ export interface SubscriptionInfo {
 
 /** Stripe fills `{CHECKOUT_SESSION_ID}` in success URLs; the sandbox does the same. */
 export const CHECKOUT_SESSION_ID_TEMPLATE = "{CHECKOUT_SESSION_ID}";
-
-/** The success URL every order checkout uses. */
-export function orderSuccessUrl(publicUrl: string): string {
-  return `${publicUrl}/order/success?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
-}

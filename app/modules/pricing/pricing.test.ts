@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CART_SHIPPING_PENCE } from "~/config/constants";
 import { formatPence } from "~/utils/money";
-import { summarise, unitPriceFor, usesPremiumPrice } from "./pricing";
+import { hasMemberPrice, memberSaving, summarise, unitPriceFor, usesPremiumPrice } from "./pricing";
 
 const booster = { price: 12999, premiumPrice: 11999, quantity: 2 };
 const pack = { price: 499, premiumPrice: null, quantity: 3 };
@@ -113,5 +113,24 @@ describe("summarise: more of the spec §9 arithmetic", () => {
     expect(s.subtotal).toBe(239_999 * 99);
     expect(s.proSavings).toBe(10_000 * 99);
     expect(formatPence(s.total)).toBe("£237,604.30");
+  });
+});
+
+describe("hasMemberPrice / memberSaving", () => {
+  it("shows a member price only when it is set and below the normal price", () => {
+    expect(hasMemberPrice({ price: 1000, premiumPrice: 900 })).toBe(true);
+    expect(hasMemberPrice({ price: 1000, premiumPrice: 1000 })).toBe(false);
+    expect(hasMemberPrice({ price: 1000, premiumPrice: null })).toBe(false);
+  });
+
+  it("agrees with the price a member is charged", () => {
+    for (const line of [
+      { price: 1000, premiumPrice: 900 },
+      { price: 1000, premiumPrice: 1000 },
+      { price: 1000, premiumPrice: null },
+    ]) {
+      expect(usesPremiumPrice(line, true)).toBe(hasMemberPrice(line));
+      expect(memberSaving(line)).toBe(line.price - unitPriceFor(line, true));
+    }
   });
 });

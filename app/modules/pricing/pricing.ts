@@ -20,7 +20,17 @@ type Prices = Pick<PricedLineInput, "price" | "premiumPrice">;
  * (The database keeps premium_price <= price; an equal price is no member saving to show.)
  */
 export function usesPremiumPrice(line: Prices, isPremium: boolean): boolean {
-  return isPremium && line.premiumPrice !== null && line.premiumPrice < line.price;
+  return isPremium && hasMemberPrice(line);
+}
+
+/** Whether the product has a member price worth showing: set, and below the normal price. */
+export function hasMemberPrice(line: Prices): line is Prices & { premiumPrice: number } {
+  return line.premiumPrice !== null && line.premiumPrice < line.price;
+}
+
+/** What a member saves per unit (zero when there is no member price below the normal one). */
+export function memberSaving(line: Prices): number {
+  return hasMemberPrice(line) ? line.price - line.premiumPrice : 0;
 }
 
 /** What this customer pays per unit: the member price where it applies, else the normal price. */

@@ -6,7 +6,8 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { DEMO_SHOP, type ShopIdentity } from "~/config/shop";
 import type { Db } from "~/db/client.server";
-import { auditLog, users, wholesaleApplications } from "~/db/schema";
+import { users, wholesaleApplications } from "~/db/schema";
+import { recordAudit } from "~/modules/audit/audit-log.server";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import {
@@ -194,7 +195,7 @@ export async function decideApplication(
       return current ? { status: "already_decided", id, current: current.status } : { status: "not_found" };
     }
 
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: adminId,
       action: `wholesale.${decision}`,
       entityType: "wholesale_application",

@@ -17,7 +17,6 @@ import {
   listSandboxSubscriptions,
   markSandboxEventDelivered,
   setSandboxCancelAtPeriodEnd,
-  type SandboxSubscription,
 } from "./subscriptions.server";
 
 /** How the shop names its plans, as the sandbox's pages show them. */
@@ -29,6 +28,9 @@ export interface SandboxPlanLabels {
 }
 
 /** The membership facts the sandbox's Pro pages need (the port they take). */
+export type { SandboxPortalView } from "./portal-view";
+import type { SandboxPortalView } from "./portal-view";
+
 export interface SandboxMembership extends SandboxPlanLabels {
   /** The customer is a paid-up member now: a second sign-up must not be charged. */
   isMember(userId: string, now: Date): Promise<boolean>;
@@ -84,22 +86,6 @@ export async function paySandboxSignup(db: Db, sessionId: string, cardNumber: st
     console.error(`[sandbox] sign-up event ${settled.event.id} failed; the success page will apply it:`, (error as Error).message);
   }
   return { status: "paid", redirectTo: sandboxSuccessUrl(settled.row) };
-}
-
-export interface SandboxPortalView {
-  id: string;
-  state: "open" | "expired";
-  returnUrl: string;
-  subscriptions: {
-    id: string;
-    planName: string;
-    amount: number;
-    periodLabel: string;
-    status: SandboxSubscription["status"];
-    cancelAtPeriodEnd: boolean;
-    currentPeriodEnd: string;
-    endedAt: string | null;
-  }[];
 }
 
 /** The portal session for this viewer (null if it is not theirs or not a portal session). */
