@@ -93,6 +93,12 @@ export function AccountPage({ account, answer }: { account: AccountView; answer?
           )}
         </div>
       </div>
+      <p className="text-sm text-slate-600">
+        <Link to="/account/data" className="font-medium underline hover:text-slate-900">
+          Your data
+        </Link>
+        : download everything we hold about you, or delete your account.
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
 
@@ -31,4 +31,31 @@ export async function findActiveSubscription(db: Db, userId: string): Promise<Ac
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** Every subscription the customer has had, for their data download. */
+export async function subscriptionsData(db: Db, userId: string) {
+  return db
+    .select({
+      plan: subscriptions.planType,
+      status: subscriptions.status,
+      amount: subscriptions.amount,
+      startDate: subscriptions.startDate,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      endDate: subscriptions.endDate,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
+}
+
+/**
+ * Whether a subscription is still running at the provider (active, cancelling at period end,
+ * or retrying a payment): the provider would go on billing an erased customer.
+ */
+export async function hasRunningSubscription(db: Db, userId: string): Promise<boolean> {
+  const count = await db.$count(subscriptions, and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "past_due"])));
+  return count > 0;
 }

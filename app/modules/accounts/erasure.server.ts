@@ -1,0 +1,91 @@
+/**
+ * The accounts side of a customer's own data (UK GDPR): what the account holds, for the
+ * download, and the erasure of it. The account row itself stays (orders kept for accounting
+ * point at it) but nothing in it identifies the person any more, and it can never sign in.
+ */
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import { passwordResetTokens, profiles, sessions, users } from "~/db/schema";
+import { verifyPassword } from "./password.server";
+
+export interface AccountData {
+  email: string;
+  role: string;
+  createdAt: Date;
+  profile: {
+    fullName: string;
+    addressLine1: string | null;
+    addressLine2: string | null;
+    city: string | null;
+    region: string | null;
+    postalCode: string | null;
+    country: string | null;
+  } | null;
+}
+
+export async function accountData(db: Db, userId: string): Promise<AccountData | null> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+      fullName: profiles.fullName,
+      addressLine1: profiles.addressLine1,
+      addressLine2: profiles.addressLine2,
+      city: profiles.city,
+      region: profiles.region,
+      postalCode: profiles.postalCode,
+      country: profiles.country,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const { email, role, createdAt, fullName, ...address } = row;
+  return { email, role, createdAt, profile: fullName === null ? null : { fullName, ...address } };
+}
+
+/** Whether `password` is this account's password (a step-up check before erasing it). */
+export async function confirmPassword(db: Db, userId: string, password: string): Promise<boolean> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? verifyPassword(row.passwordHash, password) : false;
+}
+
+/** The address an erased account is left with: unique, and undeliverable by RFC 2606. */
+export function erasedEmail(userId: string): string {
+  return `erased-${userId}@erased.invalid`;
+}
+
+/** The name an erased account's profile shows (admin screens, old orders). */
+export const ERASED_NAME = "Erased customer";
+
+/**
+ * Erases the person from the account: email, name and address replaced, the password made
+ * unusable (not a hash any password matches), the role back to customer, and every session
+ * and reset link ended. Returns the email it had, or null when there is no such account.
+ */
+export async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string | null> {
+  const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+  if (!before) return null;
+  const placeholder = erasedEmail(userId);
+  await tx.update(users).set({ email: placeholder, passwordHash: "!erased", role: "customer" }).where(eq(users.id, userId));
+  await tx
+    .update(profiles)
+    .set({
+      fullName: ERASED_NAME,
+      email: placeholder,
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      region: null,
+      postalCode: null,
+      country: null,
+      premiumStatus: false,
+      updatedAt: now,
+    })
+    .where(eq(profiles.id, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  return before.email;
+}

@@ -1,0 +1,90 @@
+/**
+ * A customer's rights over their own data (UK GDPR arts. 15, 17 and 20): a download of
+ * everything the shop holds about them, and erasure of their account. Each table's owner does
+ * its part; this module only decides the order and the rules between them. Retention of what
+ * is kept (orders, without personal details) is documented in docs/personal-data.md.
+ */
+import type { Db } from "~/db/client.server";
+import { accountData, confirmPassword, eraseAccount, erasedEmail } from "~/modules/accounts/erasure.server";
+import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
+import { recordAudit } from "~/modules/audit/audit-log.server";
+import { clearCart } from "~/modules/cart/cart.server";
+import { forgetRecipient } from "~/modules/email/recipient.server";
+import { hasRunningSubscription, subscriptionsData } from "~/modules/membership/subscription-summary.server";
+import { countOpenOrders, erasePersonalDetailsFromOrders, ordersData } from "~/modules/orders/customer-data.server";
+import { applicationsData, deleteApplicationsOf } from "~/modules/wholesale/customer-data.server";
+
+/** Password confirmations for erasure: a stolen session cannot guess its way to a deletion. */
+export const ERASURE_ATTEMPTS = { limit: 5, windowMs: 15 * 60_000 };
+
+export const ERASURE_MESSAGES = {
+  wrongPassword: "That password is not right, so nothing was deleted.",
+  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  openOrders:
+    "You have an order we have not sent yet (or one awaiting payment), and we need your address to send it. You can delete your account once it has been dispatched.",
+  runningSubscription:
+    "Your Pro membership is still running. Please cancel it under Subscription on your account page; you can delete your account once it has ended.",
+  notFound: "Your account could not be found.",
+} as const;
+
+/** Everything the shop holds about the customer, as one JSON-ready object. */
+export async function exportCustomerData(db: Db, userId: string, now = new Date()) {
+  const account = await accountData(db, userId);
+  if (!account) return null;
+  const [orders, subscriptions, wholesaleApplications] = await Promise.all([
+    ordersData(db, userId),
+    subscriptionsData(db, userId),
+    applicationsData(db, account.email),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    account: { email: account.email, role: account.role, createdAt: account.createdAt },
+    profile: account.profile,
+    orders,
+    subscriptions,
+    wholesaleApplications,
+  };
+}
+
+export type ErasureResult = { ok: true } | { ok: false; status: 400 | 404 | 409 | 429; message: string; retryAfterSeconds?: number };
+
+/**
+ * Erases the customer's account after a password check. Refused while an order is open (the
+ * address is needed to send it) or a subscription is still billing. One transaction: the
+ * account, order details, cart, wholesale applications and kept emails go together.
+ */
+export async function eraseCustomerAccount(db: Db, userId: string, password: string, now = new Date()): Promise<ErasureResult> {
+  const attempt = await consumeRateLimit(db, rateLimitKey("erase:account", userId), ERASURE_ATTEMPTS, now);
+  if (!attempt.allowed) return { ok: false, status: 429, message: ERASURE_MESSAGES.tooManyAttempts, retryAfterSeconds: attempt.retryAfterSeconds };
+  if (!(await confirmPassword(db, userId, password))) return { ok: false, status: 400, message: ERASURE_MESSAGES.wrongPassword };
+  if (await hasRunningSubscription(db, userId)) return { ok: false, status: 409, message: ERASURE_MESSAGES.runningSubscription };
+
+  try {
+    return await db.transaction(async (tx): Promise<ErasureResult> => {
+      // The account row is locked first (checkout locks the same row), so a checkout starting
+      // meanwhile either finished before and is seen below, or waits and finds an empty cart.
+      const email = await eraseAccount(tx, userId, now);
+      if (email === null) return { ok: false, status: 404, message: ERASURE_MESSAGES.notFound };
+      if ((await countOpenOrders(tx, userId)) > 0) throw new OpenOrdersError();
+      const ordersKept = await erasePersonalDetailsFromOrders(tx, userId, erasedEmail(userId), now);
+      await clearCart(tx, { userId });
+      const applications = await deleteApplicationsOf(tx, email);
+      const emails = await forgetRecipient(tx, email);
+      await recordAudit(tx, {
+        actorUserId: userId,
+        action: "account.erased",
+        entityType: "user",
+        entityId: userId,
+        details: { ordersKeptWithoutPersonalDetails: ordersKept, wholesaleApplicationsDeleted: applications, emailsDeleted: emails },
+        createdAt: now,
+      });
+      return { ok: true };
+    });
+  } catch (error) {
+    // Thrown to roll the erasure back: nothing of it may stay when an order is still open.
+    if (error instanceof OpenOrdersError) return { ok: false, status: 409, message: ERASURE_MESSAGES.openOrders };
+    throw error;
+  }
+}
+
+class OpenOrdersError extends Error {}
