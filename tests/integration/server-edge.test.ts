@@ -172,6 +172,16 @@ describe.runIf(hasBuild)("control characters in text (finding 6)", () => {
     expect(res.status).not.toBe(400);
   });
 
+  it("never fails on a control character in one of our cookies", async () => {
+    for (const cookie of [`${SESSION_COOKIE}=%00`, `${GUEST_CART_COOKIE}=%00`, `${SESSION_COOKIE}=a%00b; ${GUEST_CART_COOKIE}=x%01y`]) {
+      for (const path of ["/", "/cart", "/account", "/cart.data"]) {
+        const res = await get(path, { Cookie: cookie });
+        expect(res.status, `${cookie} ${path}`).toBeLessThan(500);
+      }
+      expect((await post("/cart", "intent=clear", cookie)).status, cookie).toBeLessThan(500);
+    }
+  });
+
   it.each(["/products/%00", "/category/%00", "/language/%00", "/products/%00.data", "/category/%00.data", "/language/%00.data", "/products/a%1Fb"])(
     "answers %s with a 404",
     async (path) => {
@@ -210,6 +220,20 @@ describe.runIf(hasBuild)("missing static files and bad Host headers (finding 7)"
     expect(errors).not.toHaveBeenCalled();
     expect(warnings).toHaveBeenCalledTimes(1);
     expect(String(warnings.mock.calls[0]![0])).not.toContain("\n");
+  });
+
+  it("checks X-Forwarded-Host too behind a trusted proxy", async () => {
+    const proxied = await startApp(database.db, { TRUST_PROXY: "1" });
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const bad = await fetch(`${proxied.base}/login`, { headers: { "X-Forwarded-Host": "a b" } });
+      expect(bad.status).toBe(400);
+      expect(warnings).toHaveBeenCalledTimes(1);
+      const good = await fetch(`${proxied.base}/login`, { headers: { "X-Forwarded-Host": "shop.test" } });
+      expect(good.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("answers HTTP/1.0 with a good Host as usual, and /healthz even without one", async () => {
