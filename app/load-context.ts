@@ -8,6 +8,12 @@ export type ShopContext = {
   db: Db;
   env: Env;
   shop: ShopIdentity;
+  /**
+   * This request's Content-Security-Policy nonce (server/security-headers.ts), for the inline
+   * scripts of a rendered page (app/entry.server.tsx). Absent in development and in tests that
+   * call loaders directly.
+   */
+  cspNonce?: string;
 };
 
 declare module "react-router" {

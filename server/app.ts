@@ -7,10 +7,10 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { ShopContext } from "~/load-context";
 import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
-import { catalogueCache } from "./cache";
+import { catalogueCache, personalResponsesNoStore } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
-import { requestGuard } from "./request-guard";
-import { securityHeaders } from "./security-headers";
+import { refuseBadHost, refuseControlCharactersInPath, requestGuard } from "./request-guard";
+import { cspNonceOf, securityHeaders } from "./security-headers";
 
 const require = createRequire(import.meta.url);
 const FLAGS_DIR = join(dirname(require.resolve("flag-icons/package.json")), "flags");
@@ -34,7 +34,7 @@ export function createApp({ context, build, clientDir, before = [] }: AppOptions
   if (context.env.TRUST_PROXY !== false) app.set("trust proxy", context.env.TRUST_PROXY);
 
   app.use(compression());
-  app.use(securityHeaders({ development: context.env.NODE_ENV === "development" }));
+  app.use(securityHeaders({ development: context.env.NODE_ENV === "development", https: context.env.publicUrl.startsWith("https:") }));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -53,6 +53,11 @@ export function createApp({ context, build, clientDir, before = [] }: AppOptions
   }
   for (const middleware of before) app.use(middleware);
 
+  // Below the static files and /healthz (health checkers often speak HTTP/1.0 without a Host).
+  app.use(refuseBadHost());
+  // With a session or guest-cart cookie (or when setting one), every response is private, no-store.
+  app.use(personalResponsesNoStore());
+  app.use(refuseControlCharactersInPath());
   app.use(rejectCrossSiteWrites(context.env.publicUrl));
   // Bodies by their headers, before anything reads them: a Content-Length, a size limit, form types only.
   app.use(requestGuard());
@@ -67,14 +72,30 @@ export function createApp({ context, build, clientDir, before = [] }: AppOptions
     createRequestHandler({
       build: build as ServerBuild,
       mode: context.env.NODE_ENV === "development" ? "development" : "production",
-      getLoadContext: () => context,
+      // The shared context plus this response's CSP nonce, for the page's inline scripts.
+      getLoadContext: (_req, res) => ({ ...context, cspNonce: cspNonceOf(res) }),
     }),
   );
 
-  // Anything that escaped React Router (a bug in our middleware): log it, show no details.
+  // Errors that escaped React Router. A 4xx raised by Express's own parts (a missing static
+  // file under /assets or /flags, a malformed path) is the client's: a short answer and one log
+  // line. Anything else is a bug in our middleware: logged in full, no details shown.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = clientErrorStatus(error);
+    if (status) {
+      console.warn(`[http] ${status} for ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}`);
+      if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").type("text/plain").send(status === 404 ? "Not found." : "Bad request.");
+      return;
+    }
     console.error(`[http] ${req.method} ${req.originalUrl} failed:`, error);
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
   });
   return app;
+}
+
+/** The 4xx status Express's static file server (send) puts on its errors, or null. */
+function clientErrorStatus(error: unknown): number | null {
+  if (typeof error !== "object" || error === null) return null;
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : null;
 }

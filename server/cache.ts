@@ -42,6 +42,16 @@ export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
   });
 }
 
+/**
+ * The page with this response's CSP nonce taken out: the nonce is new on every request, the
+ * page is not, and the ETag is about the page (decision 0013).
+ */
+function withoutNonce(body: Buffer, nonce: unknown): Buffer {
+  if (typeof nonce !== "string" || nonce === "") return body;
+  const text = body.toString("utf8");
+  return text.includes(nonce) ? Buffer.from(text.split(nonce).join("")) : body;
+}
+
 function ifNoneMatchHas(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((tag) => {
@@ -103,17 +113,55 @@ export function catalogueCache({ sharedMaxAge = 60, staleWhileRevalidate = 300 }
       res.vary("Cookie");
       // HEAD has no body to hash; its headers must not claim a tag GET would not give.
       if (req.method === "HEAD") return end(cb);
-      const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+      const etag = `"${createHash("sha1").update(withoutNonce(body, res.locals.cspNonce)).digest("base64url")}"`;
       res.setHeader("ETag", etag);
       if (ifNoneMatchHas(req.headers["if-none-match"], etag)) {
         res.statusCode = 304;
         res.removeHeader("Content-Type");
         res.removeHeader("Content-Length");
+        // The cache keeps the page it has, whose scripts carry the nonce of the policy stored
+        // with it; a 304's headers replace the stored ones, so this one must bring no new policy.
+        res.removeHeader("Content-Security-Policy");
         return end(cb);
       }
       return body.length > 0 ? end(body, cb) : end(cb);
     }) as typeof res.end;
 
+    next();
+  };
+}
+
+/** Requests ending in `.data` are React Router's client navigations: the loaders' data as a stream. */
+function isDataRequest(path: string): boolean {
+  return path.endsWith(".data");
+}
+
+/**
+ * Every response to a request with one of our cookies (a session, a guest cart: anything that
+ * may put a name, an email, a cart or a token in the body), and every response that sets one,
+ * is `private, no-store`, whatever the route said or forgot to say. Decided here, once, as the
+ * response head goes out, so no route has to remember it (issue 12, finding 4).
+ *
+ * The one exception is a response a route declared `public` that is neither a page nor a
+ * `.data` request: the resource routes (product art, sitemaps, robots.txt) answer the same bytes
+ * to everyone, cookie or not, and images would otherwise be fetched again on every page.
+ * Pages and `.data` always carry the root loader's signed-in user and cart, so they never keep
+ * a public header.
+ */
+export function personalResponsesNoStore(): RequestHandler {
+  return (req, res, next) => {
+    const personalRequest = hasPersonalCookie(req.headers.cookie);
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
+      const setsCookie = res.getHeader("Set-Cookie") !== undefined;
+      if (personalRequest || setsCookie) {
+        const declared = String(res.getHeader("Cache-Control") ?? "");
+        const contentType = String(res.getHeader("Content-Type") ?? "");
+        const sharedResource = !setsCookie && /\bpublic\b/.test(declared) && !/^text\/html/i.test(contentType) && !isDataRequest(req.path);
+        if (!sharedResource) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+      }
+      return writeHead.apply(this, args);
+    } as typeof res.writeHead;
     next();
   };
 }

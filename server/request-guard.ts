@@ -40,9 +40,12 @@ function ruleFor(req: Request): BodyRule {
  * - a body over the limit is refused unread (413): 1 MiB for pages, 256 KiB for the webhook.
  * - pages take form posts only (415), see PAGE_RULE.
  * Node's HTTP parser holds a request to its Content-Length, so the header is a true bound.
+ * Then the text itself (see refuseControlCharacters): the query string of every request and
+ * the fields of every form post.
  */
 export function requestGuard(): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
+    if (hasControlCharacter(queryOf(req.originalUrl))) return refuse(res, 400, CONTROL_CHARACTER_MESSAGE);
     if (BODYLESS_METHODS.has(req.method)) return next();
     const rule = ruleFor(req);
 
@@ -61,6 +64,115 @@ export function requestGuard(): RequestHandler {
       if (!rule.contentTypes.has(mediaType)) {
         return refuse(res, 415, "This page only accepts form submissions (application/x-www-form-urlencoded).");
       }
+      // A form post (the only body a page takes): look at its fields, then hand it on unchanged.
+      if (length > 0) {
+        const body = await peekBody(req, length);
+        if (!body) return void res.destroy(); // the client went away mid-body
+        if (hasControlCharacter(new URLSearchParams(body.toString("utf8")))) {
+          return refuse(res, 400, CONTROL_CHARACTER_MESSAGE);
+        }
+      }
+    }
+    next();
+  };
+}
+
+/**
+ * The shared rule for text the shop receives: no C0 control character other than tab, line
+ * feed and carriage return, in any field name or value of a form post or a query string.
+ * Nothing a customer types contains them, and PostgreSQL refuses NUL in text outright (an
+ * action that stored one failed with a 500). Checked here, before React Router, so it holds for
+ * every action and loader, present and future, without each remembering it; the zod schemas
+ * of the routes then only see ordinary text.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+export const CONTROL_CHARACTER_MESSAGE =
+  "Sorry, what you sent contains control characters (such as a NUL byte) that we cannot accept. Please remove them and try again.";
+
+export function hasControlCharacter(fields: URLSearchParams): boolean {
+  for (const [name, value] of fields) {
+    if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)) return true;
+  }
+  return false;
+}
+
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf("?");
+  return new URLSearchParams(start < 0 ? "" : url.slice(start + 1));
+}
+
+/**
+ * Reads the whole body (its length is known and bounded by the limits above) and puts it back
+ * at the front of the request stream, so React Router's adapter reads exactly the same bytes
+ * when it builds the Fetch Request. Paused-mode reads plus `unshift` in the same tick: the
+ * stream cannot emit 'end' while the bytes are back in its buffer (Node's documented pattern
+ * for a parser that reads ahead). Null when the connection closes first.
+ */
+function peekBody(req: Request, length: number): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const finish = (body: Buffer | null) => {
+      req.off("readable", onReadable);
+      req.off("end", onGone);
+      req.off("close", onGone);
+      req.off("error", onGone);
+      resolve(body);
+    };
+    const onReadable = () => {
+      let chunk: Buffer | null;
+      while ((chunk = req.read() as Buffer | null) !== null) {
+        chunks.push(chunk);
+        received += chunk.length;
+      }
+      if (received >= length) {
+        const body = Buffer.concat(chunks);
+        req.unshift(body);
+        finish(body);
+      }
+    };
+    const onGone = () => finish(null);
+    req.on("readable", onReadable);
+    req.once("end", onGone);
+    req.once("close", onGone);
+    req.once("error", onGone);
+  });
+}
+
+/**
+ * Paths with an encoded control character (`/products/%00`) name nothing the shop has: no slug,
+ * token or id contains one. Answered with a short 404 here, before a loader hands the decoded
+ * NUL to PostgreSQL.
+ */
+export function refuseControlCharactersInPath(): RequestHandler {
+  return (req, res, next) => {
+    const path = req.originalUrl.split("?", 1)[0]!;
+    if (/%[01][0-9a-f]|%7f/i.test(path)) return refuse(res, 404, "Page not found.");
+    next();
+  };
+}
+
+/**
+ * The Host header names the shop as the client reached it; React Router builds the request URL
+ * from it (and from X-Forwarded-Host behind a trusted proxy). Missing (an HTTP/1.0 request) or
+ * not a host name (`Host: a b`), it cannot: a short 400, logged as one line.
+ */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::\d{1,5})?$/;
+
+export function isValidHost(value: string | undefined): boolean {
+  return value !== undefined && HOST.test(value);
+}
+
+export function refuseBadHost(): RequestHandler {
+  return (req, res, next) => {
+    const host = req.headers.host;
+    const forwarded = req.app.enabled("trust proxy") ? req.headers["x-forwarded-host"] : undefined;
+    const forwardedFirst = typeof forwarded === "string" ? forwarded.split(",")[0]!.trim() : undefined;
+    const target = req.originalUrl;
+    if (!isValidHost(host) || (forwardedFirst !== undefined && !isValidHost(forwardedFirst)) || !target.startsWith("/")) {
+      console.warn(`[http] 400 for ${req.method} ${JSON.stringify(target.slice(0, 200))}: bad or missing Host ${JSON.stringify(host ?? null)}`);
+      return refuse(res, 400, "The request has a missing or malformed Host header.", { close: true });
     }
     next();
   };

@@ -1,30 +1,56 @@
-import type { RequestHandler } from "express";
+import { randomBytes } from "node:crypto";
+import type { RequestHandler, Response } from "express";
+
+export interface SecurityHeaderOptions {
+  /** Vite's dev server injects its own inline scripts: no CSP in development. */
+  development: boolean;
+  /** The shop is served over https (PUBLIC_URL): browsers are told to use nothing else (HSTS). */
+  https: boolean;
+}
+
+/** This response's CSP nonce (set by securityHeaders), handed to React Router in the load context. */
+export function cspNonceOf(res: Response): string | undefined {
+  return typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
+}
+
+/** A year, and the shop's subdomains too: the usual HSTS policy for a site that is https only. */
+export const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * Headers every response carries. Scripts are limited to our own origin (React Router's
- * hydration data is inline, hence 'unsafe-inline' for scripts until nonces are wired in).
+ * Headers every response carries. Scripts are limited to our own origin plus the inline scripts
+ * that carry this response's nonce: a fresh random value per request, which React Router stamps
+ * on the inline scripts it writes (app/entry.server.tsx). An injected <script> has no nonce and
+ * does not run. Styles keep 'unsafe-inline' (React's style attributes; styles cannot run code).
  * Form posts may only go to us and to the payment provider's hosted pages.
  */
-export function securityHeaders({ development }: { development: boolean }): RequestHandler {
-  const csp = [
-    "default-src 'self'",
-    "img-src 'self' data:",
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self' 'unsafe-inline'",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
-  ].join("; ");
+export function securityHeaders({ development, https }: SecurityHeaderOptions): RequestHandler {
+  const policy = (nonce: string) =>
+    [
+      "default-src 'self'",
+      "img-src 'self' data:",
+      "style-src 'self' 'unsafe-inline'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "connect-src 'self'",
+      "font-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
+    ].join("; ");
   return (_req, res, next) => {
     res.set("X-Content-Type-Options", "nosniff");
     res.set("Referrer-Policy", "strict-origin-when-cross-origin");
     res.set("X-Frame-Options", "DENY");
     res.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     res.set("Cross-Origin-Opener-Policy", "same-origin");
-    if (!development) res.set("Content-Security-Policy", csp);
+    // Behind a TLS-terminating proxy the request itself may be plain http: what counts is the
+    // public address customers use. Browsers ignore the header on http responses anyway.
+    if (https) res.set("Strict-Transport-Security", HSTS);
+    if (!development) {
+      const nonce = randomBytes(16).toString("base64");
+      res.locals.cspNonce = nonce;
+      res.set("Content-Security-Policy", policy(nonce));
+    }
     next();
   };
 }

@@ -19,7 +19,8 @@ describe("loadEnv", () => {
 
   it("derives PUBLIC_URL from PORT and strips a trailing slash from an explicit one", () => {
     expect(loadEnv({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
-    expect(loadEnv({ PUBLIC_URL: "https://shop.example/" }).publicUrl).toBe("https://shop.example");
+    // (An https shop must now say which payments it runs: PAYMENTS, below.)
+    expect(loadEnv({ PUBLIC_URL: "https://shop.example/", PAYMENTS: "sandbox" }).publicUrl).toBe("https://shop.example");
   });
 
   it("normalises ADMIN_EMAILS", () => {
@@ -39,6 +40,7 @@ describe("loadEnv", () => {
     ["TRUST_PROXY", "true"],
     ["TRUST_PROXY", "10.0.0.0/33"],
     ["TRUST_PROXY", "proxy.internal"],
+    ["PAYMENTS", "paypal"],
   ])("rejects %s=%s with one line naming the variable", (name, value) => {
     let error: unknown;
     try {
@@ -88,6 +90,38 @@ describe("loadEnv", () => {
 
     it.each(["-1", "1.5", "1000", "10.0.0.0/40", "300.1.1.1", "10.0.0.0/8,,", "loopback;10.0.0.1"])("refuses %s", (value) => {
       expect(() => loadEnv({ TRUST_PROXY: value })).toThrowError(ConfigError);
+    });
+  });
+
+  describe("PAYMENTS", () => {
+    const stripeKeys = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+
+    it("runs the sandbox on a local http shop and Stripe when its key is set, as before", () => {
+      expect(loadEnv({}).payments).toBe("sandbox");
+      expect(loadEnv({ PUBLIC_URL: "http://shop.lan:3000" }).payments).toBe("sandbox");
+      expect(loadEnv({ STRIPE_SECRET_KEY: "sk_test_x" }).payments).toBe("stripe");
+      expect(loadEnv({ PUBLIC_URL: "https://shop.example", ...stripeKeys }).payments).toBe("stripe");
+    });
+
+    it("refuses an https shop without a Stripe key unless PAYMENTS=sandbox asks for the sandbox, in one line naming PAYMENTS", () => {
+      expect(() => loadEnv({ PUBLIC_URL: "https://shop.example" })).toThrowError(ConfigError);
+      try {
+        loadEnv({ PUBLIC_URL: "https://shop.example" });
+      } catch (error) {
+        const message = (error as Error).message;
+        expect(message).toMatch(/^Invalid configuration: PAYMENTS /);
+        expect(message).toContain("PAYMENTS=sandbox");
+        expect(message).toContain("STRIPE_SECRET_KEY");
+        expect(message).not.toContain("\n");
+      }
+      expect(loadEnv({ PUBLIC_URL: "https://shop.example", PAYMENTS: "sandbox" }).payments).toBe("sandbox");
+    });
+
+    it("takes PAYMENTS=stripe only with both Stripe keys, and refuses the sandbox next to a Stripe key", () => {
+      expect(loadEnv({ PAYMENTS: "stripe", ...stripeKeys }).payments).toBe("stripe");
+      expect(() => loadEnv({ PAYMENTS: "stripe" })).toThrowError(/PAYMENTS="stripe" needs STRIPE_SECRET_KEY/);
+      expect(() => loadEnv({ PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_live_x" })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
+      expect(() => loadEnv({ PAYMENTS: "sandbox", STRIPE_SECRET_KEY: "sk_live_x" })).toThrowError(/PAYMENTS="sandbox" but STRIPE_SECRET_KEY is set/);
     });
   });
 });

@@ -74,6 +74,8 @@ const schema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   MAIL_FROM: optionalText,
 
+  /** "stripe" or "sandbox"; unset: Stripe when STRIPE_SECRET_KEY is set, else the sandbox (see paymentsMode). */
+  PAYMENTS: optionalText.pipe(z.enum(["stripe", "sandbox"], { error: 'must be "stripe" or "sandbox"' }).optional()),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_MONTHLY: optionalText,
@@ -101,7 +103,34 @@ export type Env = z.infer<typeof schema> & {
   publicUrl: string;
   adminEmails: Set<string>;
   loadDemoData: boolean;
+  /** Which payment provider takes the money: decided once here, used by app/modules/payments. */
+  payments: "stripe" | "sandbox";
 };
+
+/**
+ * Which payments the shop runs. The sandbox completes any order paid with the test card, so a
+ * shop on a public https address never falls into it by a missing key: it must be asked for
+ * (PAYMENTS=sandbox, a demo or staging shop). PAYMENTS=stripe insists on the keys; asking for
+ * one while configuring the other is refused rather than guessed.
+ */
+function paymentsMode(env: z.infer<typeof schema>, publicUrl: string): Env["payments"] {
+  if (env.PAYMENTS === "stripe") {
+    if (!env.STRIPE_SECRET_KEY) throw new ConfigError('Invalid configuration: PAYMENTS="stripe" needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) to be set');
+    if (!env.STRIPE_WEBHOOK_SECRET) throw new ConfigError('Invalid configuration: PAYMENTS="stripe" needs STRIPE_WEBHOOK_SECRET to be set (the signing secret of the Stripe webhook)');
+    return "stripe";
+  }
+  if (env.PAYMENTS === "sandbox") {
+    if (env.STRIPE_SECRET_KEY) throw new ConfigError('Invalid configuration: PAYMENTS="sandbox" but STRIPE_SECRET_KEY is set: remove one of them');
+    return "sandbox";
+  }
+  if (env.STRIPE_SECRET_KEY) return "stripe";
+  if (publicUrl.startsWith("https:")) {
+    throw new ConfigError(
+      `Invalid configuration: PAYMENTS is not set and there is no STRIPE_SECRET_KEY, so the shop at ${publicUrl} would take orders through the payment sandbox (no real money): set the Stripe keys, or PAYMENTS=sandbox to run the sandbox on purpose`,
+    );
+  }
+  return "sandbox";
+}
 
 /** Parses the environment once at start. Any problem becomes one line naming the variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -115,9 +144,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     ...env,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
+    payments: paymentsMode(env, publicUrl),
     adminEmails: new Set(
       env.ADMIN_EMAILS.split(",")
         .map((e) => e.trim().toLowerCase())

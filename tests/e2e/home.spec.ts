@@ -28,6 +28,22 @@ test.describe("home page", () => {
     await expect(page.getByRole("link", { name: /community chat/i }).first()).toHaveAttribute("href", /^https:\/\//);
   });
 
+  test("runs under the nonce-based CSP: no violation, and the page hydrates and navigates client-side", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { cspViolations: string[] };
+      w.cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (event) => w.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const response = await page.goto("/");
+    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.locator("header").getByRole("link", { name: "Sell your cards" }).click();
+    await expect(page).toHaveURL(/\/sell-cards$/);
+    // The same window: React Router handled the click, so the page had hydrated.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  });
+
   test("header offers search, Sell your cards, cart and login", async ({ page }) => {
     await page.goto("/");
     const header = page.locator("header");

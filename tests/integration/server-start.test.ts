@@ -99,6 +99,8 @@ describe("invalid configuration", () => {
     [{ PORT: "not-a-port" }, "PORT"],
     [{ DATABASE_URL: "mysql://127.0.0.1/shop" }, "DATABASE_URL"],
     [{ DATABASE_URL: "postgres://postgres@127.0.0.1:1/none" }, "DATABASE_URL"],
+    // An https shop without Stripe would silently take orders through the sandbox (issue 12, finding 10).
+    [{ PUBLIC_URL: "https://shop.example", STRIPE_SECRET_KEY: "", PAYMENTS: "" }, "PAYMENTS"],
   ])("%o stops the server with one line naming %s", async (env, name) => {
     const { code, stderr } = await runToExit(env);
     expect(code).toBe(1);

@@ -30,8 +30,10 @@ export interface RunningApp {
 
 export async function startApp(db: Db, env: Record<string, string> = {}): Promise<RunningApp> {
   const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const context = { db, env: loadEnv({ NODE_ENV: "production", PUBLIC_URL: "https://shop.test", ...env }), shop: DEMO_SHOP };
-  const app = createApp({ context, build });
+  const defaults = { NODE_ENV: "production", PUBLIC_URL: "https://shop.test", ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: "sandbox" }) };
+  const context = { db, env: loadEnv({ ...defaults, ...env }), shop: DEMO_SHOP };
+  // With the client build, so static files (/assets, favicon) are served as in production.
+  const app = createApp({ context, build, clientDir: join(buildDir, "client") });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((done, fail) => server.once("listening", done).once("error", fail));
   const { port } = server.address() as AddressInfo;

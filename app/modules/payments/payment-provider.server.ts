@@ -5,12 +5,13 @@ import { createSandboxProvider } from "./sandbox/provider.server";
 import { createStripeProvider } from "./stripe-provider.server";
 
 /**
- * The provider this shop uses: Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in
- * sandbox (so `npm start` works offline and never takes real money).
+ * The provider this shop uses, as loadEnv decided (`env.payments`, PAYMENTS): Stripe when
+ * STRIPE_SECRET_KEY is set, otherwise the built-in sandbox (so `npm start` works offline and
+ * never takes real money); a shop on an https address runs the sandbox only when asked to.
  */
 export function createPaymentProvider(db: Db, env: Env): PaymentProvider {
   const planPrices = { monthly: env.PRO_MONTHLY_PRICE_PENCE, quarterly: env.PRO_QUARTERLY_PRICE_PENCE };
-  if (env.STRIPE_SECRET_KEY) {
+  if (env.payments === "stripe" && env.STRIPE_SECRET_KEY) {
     return createStripeProvider({
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
