@@ -1,5 +1,5 @@
 import type { ShopContext } from "~/load-context";
-import { runOutbox } from "~/modules/email/worker.server";
+import { runOutbox, runOutboxRetention } from "~/modules/email/worker.server";
 import { cleanUpAccounts } from "~/modules/accounts/cleanup.server";
 import { sweepGuestCarts } from "~/modules/cart/cart.server";
 import { runReservationSweep } from "~/modules/checkout/jobs.server";
@@ -29,6 +29,8 @@ export async function runBillingAndMembership(context: ShopContext, now = new Da
  */
 export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "outbox", everyMs: 5_000, run: runOutbox },
+  // Old emails (OUTBOX_RETENTION_DAYS, default 90) go: they hold addresses and order details.
+  { name: "outbox-retention", everyMs: 60 * 60_000, run: (context) => runOutboxRetention(context) },
   { name: "accounts-cleanup", everyMs: 60 * 60_000, run: cleanUpAccounts },
   { name: "guest-cart-sweep", everyMs: 60 * 60_000, run: (context) => sweepGuestCarts(context.db) },
   { name: "reservation-sweep", everyMs: 30_000, run: runReservationSweep },

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let welcome: ConfirmResult["status"] | null = null;
   const sessionId = sessionIdSchema.safeParse(url.searchParams.get("session_id"));
   if (sessionId.success && user) {
-    welcome = (await confirmSubscriptionCheckout(context.db, provider, sessionId.data, user.id)).status;
+    welcome = (await confirmSubscriptionCheckout(context.db, provider, sessionId.data, user.id, new Date(), { shopName: context.shop.name })).status;
   }
 
   const prices: Record<ProPlanType, number> = {

@@ -73,6 +73,8 @@ const schema = z.object({
 
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   MAIL_FROM: optionalText,
+  /** Emails (sent or not) older than this are deleted from the outbox by the retention job. */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 
   /** "stripe" or "sandbox"; unset: Stripe when STRIPE_SECRET_KEY is set, else the sandbox (see paymentsMode). */
   PAYMENTS: optionalText.pipe(z.enum(["stripe", "sandbox"], { error: 'must be "stripe" or "sandbox"' }).optional()),

@@ -10,7 +10,8 @@
  *
  * Implemented: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
  * POST /v1/checkout/sessions/:id/expire, POST /v1/refunds, POST /v1/coupons,
- * POST /v1/billing_portal/sessions, GET /v1/subscriptions/:id (with helpers that drive a
+ * POST /v1/billing_portal/sessions, GET and DELETE /v1/subscriptions/:id, GET /v1/invoice_payments
+ * (refunds take an invoice's payment intent as well as a session's) (with helpers that drive a
  * subscription's life: completeSubscriptionSession, renewSubscription, failSubscriptionRenewal,
  * payOpenInvoice, setCancelAtPeriodEnd, endSubscription). Add more with `fake.route(method, /regex/, handler)`
  * (e.g. subscriptions); `fake.objects` is the shared store, `fake.requests` the call log.
@@ -143,6 +144,8 @@ function subscriptionMethods(objects: Map<string, StripeObject>, getFake: () => 
       parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: sub.metadata } },
       lines: { object: "list", data: [{ object: "line_item", amount: item.price.unit_amount ?? 0, period: { start: item.current_period_start, end: item.current_period_end } }] },
       livemode: false,
+      // The fake's own bookkeeping: the payment intent that paid it (listed by /v1/invoice_payments).
+      paid_by: status === "paid" ? fakeId("pi") : null,
     };
     objects.set(id, invoice);
     sub.latest_invoice = id;
@@ -193,6 +196,7 @@ function subscriptionMethods(objects: Map<string, StripeObject>, getFake: () => 
     itemOf(sub).current_period_end = addMonths(now, monthsOf(sub));
     objects.set(sub.id, sub);
     const invoice = invoiceFor(sub, "paid", "subscription_create");
+    session.invoice = invoice.id;
     return { session, subscription: sub, invoice };
   };
   methods.renewSubscription = (id) => {
@@ -212,6 +216,7 @@ function subscriptionMethods(objects: Map<string, StripeObject>, getFake: () => 
     if (invoice?.object !== "invoice") throw new Error(`no fake invoice ${invoiceId}`);
     invoice.status = "paid";
     invoice.amount_paid = invoice.amount_due;
+    invoice.paid_by ??= fakeId("pi");
     invoice.attempt_count += 1;
     methods.subscription(invoice.parent.subscription_details.subscription).status = "active";
     return invoice;
@@ -371,11 +376,13 @@ export async function startStripeFake(): Promise<StripeFake> {
 
   fake.route("POST", /^\/v1\/refunds$/, (req) => {
     const pi = req.body.payment_intent;
-    const paid = [...objects.values()].find((o) => o.object === "checkout.session" && o.payment_intent === pi && o.payment_status === "paid");
-    if (!paid) return error(400, `No such payment_intent: '${pi}'`, "invalid_request_error", "resource_missing");
-    const amount = int(req.body.amount) ?? paid.amount_total;
+    const session = [...objects.values()].find((o) => o.object === "checkout.session" && o.payment_intent === pi && o.payment_status === "paid");
+    const invoice = [...objects.values()].find((o) => o.object === "invoice" && o.paid_by === pi && o.status === "paid");
+    const paidAmount = session?.amount_total ?? invoice?.amount_paid;
+    if (paidAmount === undefined) return error(400, `No such payment_intent: '${pi}'`, "invalid_request_error", "resource_missing");
+    const amount = int(req.body.amount) ?? paidAmount;
     const already = [...objects.values()].filter((o) => o.object === "refund" && o.payment_intent === pi).reduce((sum, r) => sum + r.amount, 0);
-    if (already + amount > paid.amount_total) return error(400, "Refund amount is greater than the unrefunded amount on the charge.", "invalid_request_error", "charge_already_refunded");
+    if (already + amount > paidAmount) return error(400, "Refund amount is greater than the unrefunded amount on the charge.", "invalid_request_error", "charge_already_refunded");
     const id = fakeId("re");
     const refund = { id, object: "refund", amount, currency: "gbp", payment_intent: pi, status: "succeeded", metadata: req.body.metadata ?? {} };
     objects.set(id, refund);
@@ -395,6 +402,27 @@ export async function startStripeFake(): Promise<StripeFake> {
     return sub?.object === "subscription"
       ? { status: 200, body: sub }
       : error(404, `No such subscription: '${m[1]}'`, "invalid_request_error", "resource_missing");
+  });
+
+  // Cancel at once (DELETE /v1/subscriptions/:id): Stripe refuses one already canceled.
+  fake.route("DELETE", /^\/v1\/subscriptions\/([^/]+)$/, (_req, m) => {
+    const sub = objects.get(m[1]!);
+    if (sub?.object !== "subscription") return error(404, `No such subscription: '${m[1]}'`, "invalid_request_error", "resource_missing");
+    if (sub.status === "canceled") return error(400, "This subscription has already been canceled.");
+    sub.status = "canceled";
+    sub.ended_at = Math.floor(Date.now() / 1000);
+    sub.canceled_at = sub.ended_at;
+    return { status: 200, body: sub };
+  });
+
+  // The payments of an invoice (a subscription's charges are refunded through their payment intent).
+  fake.route("GET", /^\/v1\/invoice_payments$/, (req) => {
+    const invoice = objects.get(String(req.body.invoice ?? ""));
+    const data =
+      invoice?.object === "invoice" && invoice.paid_by && (!req.body.status || req.body.status === "paid")
+        ? [{ id: fakeId("inpay"), object: "invoice_payment", invoice: invoice.id, status: "paid", amount_paid: invoice.amount_paid, payment: { type: "payment_intent", payment_intent: invoice.paid_by } }]
+        : [];
+    return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/invoice_payments" } };
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {

@@ -22,7 +22,8 @@ export function OutboxPage({ emails, smtpConfigured }: { emails: OutboxEmail[]; 
         {smtpConfigured
           ? "Emails are sent over SMTP; failed sends are retried with a growing delay."
           : "SMTP_URL is not set: emails are kept here (and written to the server log) instead of being sent."}{" "}
-        Newest first, up to 200.
+        Newest first, up to 200. Links that give access to an account (password resets) are never shown here, and
+        emails are deleted after the retention period.
       </p>
       {emails.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-600">No emails yet.</p>

@@ -21,9 +21,21 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     lastError: text(),
+    /**
+     * The parts of the text/HTML that grant access (a reset or verification link), given to
+     * `enqueueEmail` as `secrets`. Hidden on /admin/outbox; once the email has gone (or been
+     * written to the server log, or given up) they are cut out of the bodies and this is null.
+     */
+    secrets: jsonb().$type<string[]>(),
+    /** When the secrets were cut out; such an email is never sent (its link is gone). */
+    redactedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`)],
+  (t) => [
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    // The retention purge deletes by age.
+    index("outbox_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Who did what to which object, for decisions that matter (roles, refunds, wholesale reviews). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 /** Every provider event we have seen, by id: a replayed event finds its row and changes nothing. */
@@ -18,15 +18,21 @@ export const paymentEvents = pgTable(
 );
 
 /** Refunds issued, whoever asked: a late payment for stock that is gone, an admin decision. */
-export const refunds = pgTable("refunds", {
-  id: text().primaryKey(),
-  provider: text().notNull(),
-  orderId: integer(),
-  paymentIntentId: text(),
-  amount: integer().notNull(),
-  reason: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: text().primaryKey(),
+    provider: text().notNull(),
+    orderId: integer(),
+    paymentIntentId: text(),
+    /** A second Pro membership paid while the customer already had one (its first charge). */
+    providerSubscriptionId: text(),
+    amount: integer().notNull(),
+    reason: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("refunds_subscription_idx").on(t.providerSubscriptionId).where(sql`${t.providerSubscriptionId} IS NOT NULL`)],
+);
 
 /**
  * The built-in sandbox provider's own state: what Stripe would hold for a Checkout Session,
@@ -61,6 +67,14 @@ export const sandboxSessions = pgTable(
 
 export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "canceled", "expired"] as const;
 
+/**
+ * The unique index that makes "one live membership per customer" a database fact: a
+ * subscription that is `active` or `past_due` (still being retried by the provider) is live.
+ * membership's sync recognises a violation of it by this name.
+ */
+export const ONE_LIVE_SUBSCRIPTION_INDEX = "subscriptions_one_live_per_user";
+export const LIVE_SUBSCRIPTION_STATUSES = ["active", "past_due"] as const;
+
 export const subscriptions = pgTable(
   "subscriptions",
   {
@@ -81,6 +95,11 @@ export const subscriptions = pgTable(
     startDate: timestamp({ withTimezone: true }),
     endDate: timestamp({ withTimezone: true }),
     currentPeriodEnd: timestamp({ withTimezone: true }),
+    /**
+     * Why we ended it ourselves: 'duplicate' = paid while the customer already had a live
+     * membership, so it was cancelled at the provider and its payment refunded.
+     */
+    endedReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,6 +107,9 @@ export const subscriptions = pgTable(
     check("subscriptions_plan_valid", sql`${t.planType} IN ('monthly', 'quarterly')`),
     check("subscriptions_status_valid", sql`${t.status} IN ('incomplete', 'active', 'past_due', 'canceled', 'expired')`),
     check("subscriptions_amount_nonneg", sql`${t.amount} >= 0`),
+    check("subscriptions_ended_reason_valid", sql`${t.endedReason} IS NULL OR ${t.endedReason} IN ('duplicate')`),
     index("subscriptions_user_idx").on(t.userId, t.status),
+    // At most one live membership per customer, whatever races (LIVE_SUBSCRIPTION_STATUSES).
+    uniqueIndex(ONE_LIVE_SUBSCRIPTION_INDEX).on(t.userId).where(sql`${t.status} IN ('active', 'past_due')`),
   ],
 );

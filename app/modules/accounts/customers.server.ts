@@ -21,3 +21,10 @@ export async function customerExists(db: Db | Tx, userId: string): Promise<boole
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   return row !== undefined;
 }
+
+/** The customer's sign-in email (where the shop writes to them); null for an unknown id. */
+export async function customerEmail(db: Db | Tx, userId: string): Promise<string | null> {
+  if (!UUID.test(userId)) return null;
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}

@@ -59,6 +59,8 @@ export async function requestPasswordReset(
     await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt });
     await enqueueEmail(tx, {
       kind: "password-reset",
+      // Whoever reads the link can take the account over: only the recipient may ever see it.
+      secrets: [link],
       to: user.email,
       subject: `Reset your ${options.shopName} password`,
       text: [

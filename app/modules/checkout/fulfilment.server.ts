@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { refunds } from "~/db/schema";
 import { lockCustomer } from "~/modules/accounts/customers.server";
 import { removePaidLines } from "~/modules/cart/cart.server";
 import { productFactsById } from "~/modules/catalog/inventory.server";
@@ -20,6 +18,7 @@ import {
   type OrderRow,
 } from "~/modules/orders/records.server";
 import type { CheckoutSessionInfo, PaymentProvider } from "~/modules/payments/provider";
+import { hasRefund, recordRefund } from "~/modules/payments/refunds.server";
 import { releaseHeldReservations, reserveStock, settleReservations, type UnitLine } from "./reservations.server";
 
 /** Thrown inside the savepoint to undo a partial re-reservation. */
@@ -158,8 +157,7 @@ async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding) {
  * fails, so the provider delivers the event again and the refund is retried.
  */
 async function ensureRefunded(db: Db, order: OrderRow, session: CheckoutSessionInfo, provider: PaymentProvider) {
-  const [existing] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, order.id)).limit(1);
-  if (existing) return;
+  if (await hasRefund(db, { orderId: order.id })) return;
   const amount = session.amountTotal ?? order.totalAmount;
   const refund = await provider.refundPayment({
     paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
@@ -169,17 +167,14 @@ async function ensureRefunded(db: Db, order: OrderRow, session: CheckoutSessionI
     idempotencyKey: `refund-order-${order.id}`,
     metadata: { orderId: String(order.id) },
   });
-  await db
-    .insert(refunds)
-    .values({
-      id: refund.id,
-      provider: provider.name,
-      orderId: order.id,
-      paymentIntentId: session.paymentIntentId,
-      amount: refund.amount,
-      reason: "stock_unavailable_after_payment",
-    })
-    .onConflictDoNothing({ target: refunds.id });
+  await recordRefund(db, {
+    id: refund.id,
+    provider: provider.name,
+    orderId: order.id,
+    paymentIntentId: session.paymentIntentId,
+    amount: refund.amount,
+    reason: "stock_unavailable_after_payment",
+  });
   await recordPaymentIntent(db, order.id, session.paymentIntentId);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 
@@ -11,6 +11,38 @@ export interface OutgoingEmail {
   html?: string;
   /** Emails with the same key are written once (e.g. `order-confirmation:100042`). */
   dedupeKey?: string;
+  /**
+   * The parts of `text`/`html` that grant access to whoever reads them, e.g. a password-reset
+   * or email-verification link (pass the whole link). They go to the recipient and nowhere
+   * else: /admin/outbox never shows them, and once the email is sent (or written to the server
+   * log when SMTP_URL is unset, or given up after its last attempt) they are cut out of the
+   * stored text and HTML. Any caller whose email carries such a link must list it here.
+   */
+  secrets?: string[];
+}
+
+/** What a secret becomes on /admin/outbox and in the stored email once it has gone. */
+export const REDACTED_SECRET = "[secret link removed]";
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The body with every secret (as given, and HTML-escaped the usual ways, since an HTML body
+ * carries links escaped) replaced by REDACTED_SECRET. Longest first, so a secret that
+ * contains another is removed whole.
+ */
+export function redactSecrets<T extends string | null>(body: T, secrets: readonly string[] | null | undefined): T {
+  if (body === null || !secrets?.length) return body;
+  let out: string = body;
+  const sorted = [...secrets].filter(Boolean).sort((a, b) => b.length - a.length);
+  for (const secret of sorted) {
+    for (const form of new Set([secret, escapeHtml(secret), secret.replace(/&/g, "&amp;")])) {
+      out = out.split(form).join(REDACTED_SECRET);
+    }
+  }
+  return out as T;
 }
 
 /**
@@ -28,10 +60,34 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<boolea
       textBody: email.text,
       htmlBody: email.html ?? null,
       dedupeKey: email.dedupeKey ?? null,
+      secrets: secretsOf(email),
     })
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
   return rows.length > 0;
+}
+
+function secretsOf(email: OutgoingEmail): string[] | null {
+  if (!email.secrets?.length) return null;
+  if (email.secrets.some((secret) => secret.length < 8)) {
+    // An empty or tiny "secret" would cut ordinary words out of the email.
+    throw new Error(`enqueueEmail(${email.kind}): a secret must be the link itself (8 characters or more)`);
+  }
+  return [...new Set(email.secrets)];
+}
+
+/**
+ * The column values that cut a row's secrets out of its stored text and HTML for good.
+ * Empty when the row has none (nothing to change).
+ */
+export function redactionOf(row: { textBody: string; htmlBody: string | null; secrets: string[] | null }, now: Date) {
+  if (!row.secrets?.length) return {};
+  return {
+    textBody: redactSecrets(row.textBody, row.secrets),
+    htmlBody: redactSecrets(row.htmlBody, row.secrets),
+    secrets: null,
+    redactedAt: now,
+  };
 }
 
 export interface EmailTransport {
@@ -55,7 +111,10 @@ export async function deliverDueEmails(db: Db, transport: EmailTransport, { batc
     const due = await tx
       .select()
       .from(outbox)
-      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now), sql`${outbox.attempts} < ${MAX_ATTEMPTS}`))
+      // A redacted email lost its link (written to the log before SMTP_URL was set): never sent.
+      .where(
+        and(isNull(outbox.sentAt), isNull(outbox.redactedAt), lte(outbox.nextAttemptAt, now), sql`${outbox.attempts} < ${MAX_ATTEMPTS}`),
+      )
       .orderBy(asc(outbox.id))
       .limit(batchSize)
       .for("update", { skipLocked: true });
@@ -72,18 +131,45 @@ export async function deliverDueEmails(db: Db, transport: EmailTransport, { batc
   for (const row of claimed) {
     try {
       await transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
-      await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+      // Sent: its access link now lives only in the recipient's mailbox.
+      const sentAt = new Date();
+      await db.update(outbox).set({ sentAt, lastError: null, ...redactionOf(row, sentAt) }).where(eq(outbox.id, row.id));
       sent++;
     } catch (error) {
       const message = (error as Error).message?.slice(0, 500) ?? "unknown error";
       console.error(`[outbox] email ${row.id} (${row.kind}) to ${row.toAddress} failed (attempt ${row.attempts + 1}): ${message}`);
-      await db.update(outbox).set({ lastError: message }).where(eq(outbox.id, row.id));
+      // The last attempt: nobody will send it, so nobody needs its link either.
+      const givenUp = row.attempts + 1 >= MAX_ATTEMPTS ? redactionOf(row, new Date()) : {};
+      await db.update(outbox).set({ lastError: message, ...givenUp }).where(eq(outbox.id, row.id));
     }
   }
   return { claimed: claimed.length, sent };
 }
 
-/** Newest first, for the admin outbox page. */
+/**
+ * Newest first, for the admin outbox page: secrets are cut out of the text and HTML even
+ * before the email is sent (an admin must not be able to use a customer's reset link).
+ */
 export async function listOutbox(db: Db, limit = 200) {
-  return db.select().from(outbox).orderBy(sql`${outbox.id} DESC`).limit(limit);
+  const rows = await db.select().from(outbox).orderBy(sql`${outbox.id} DESC`).limit(limit);
+  return rows.map(({ secrets, ...row }) => ({
+    ...row,
+    textBody: redactSecrets(row.textBody, secrets),
+    htmlBody: redactSecrets(row.htmlBody, secrets),
+  }));
+}
+
+/**
+ * Deletes outbox rows older than the retention period (OUTBOX_RETENTION_DAYS), sent or not,
+ * in batches so a large backlog never holds a long lock. Returns how many went.
+ */
+export async function purgeOldEmails(db: Db, { retentionDays, now = new Date(), batchSize = 1000 }: { retentionDays: number; now?: Date; batchSize?: number }) {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60_000);
+  let deleted = 0;
+  for (;;) {
+    const batch = db.select({ id: outbox.id }).from(outbox).where(lt(outbox.createdAt, cutoff)).limit(batchSize);
+    const rows = await db.delete(outbox).where(inArray(outbox.id, batch)).returning({ id: outbox.id });
+    deleted += rows.length;
+    if (rows.length < batchSize) return { deleted };
+  }
 }

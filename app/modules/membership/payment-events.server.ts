@@ -27,7 +27,9 @@ const SESSION_PAID_EVENTS = new Set(["checkout.session.completed", "checkout.ses
  *   - `invoice.paid` extends the period (+1 or +3 months, as the provider billed it);
  *   - `invoice.payment_failed` leaves it past_due (Pro off) once the provider says so.
  * The event log (processPaymentEvent) stops replays; the sync rules make a late or
- * out-of-order event harmless.
+ * out-of-order event harmless. A paid sign-up that would be the customer's second live
+ * membership is cancelled at the provider and refunded, and the customer emailed (see
+ * syncSubscription).
  */
 export const membershipPaymentEvents: PaymentEventHandler = {
   name: "membership",
@@ -35,7 +37,7 @@ export const membershipPaymentEvents: PaymentEventHandler = {
     if (event.type.startsWith("checkout.session.")) return event.object.mode === "subscription";
     return SUBSCRIPTION_EVENTS.has(event.type);
   },
-  async handle(db, event, { provider, now }) {
+  async handle(db, event, { provider, now, shop }) {
     let hints: SyncHints = {};
     if (event.type.startsWith("checkout.session.")) {
       if (!SESSION_PAID_EVENTS.has(event.type)) return; // expired / failed sign-ups start nothing
@@ -51,6 +53,6 @@ export const membershipPaymentEvents: PaymentEventHandler = {
     }
     const subscriptionId = subscriptionIdOfEvent(event.type, event.object);
     if (!subscriptionId) return; // e.g. an invoice for something other than a subscription
-    await syncSubscription(db, provider, subscriptionId, hints, now);
+    await syncSubscription(db, provider, subscriptionId, hints, now, { shopName: shop?.name });
   },
 };

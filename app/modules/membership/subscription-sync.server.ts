@@ -1,8 +1,10 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { subscriptions } from "~/db/schema";
-import { customerExists } from "~/modules/accounts/customers.server";
-import type { PaymentProvider, SubscriptionInfo } from "~/modules/payments/provider";
+import { LIVE_SUBSCRIPTION_STATUSES, ONE_LIVE_SUBSCRIPTION_INDEX, subscriptions } from "~/db/schema";
+import { customerEmail, customerExists } from "~/modules/accounts/customers.server";
+import { NothingToRefundError, type PaymentProvider, type SubscriptionInfo } from "~/modules/payments/provider";
+import { hasRefund, recordRefund } from "~/modules/payments/refunds.server";
+import { enqueueDuplicateMembershipRefunded } from "./emails.server";
 import { isPlanType, type ProPlanType } from "./plans";
 import { refreshPremiumStatus } from "./premium.server";
 
@@ -43,7 +45,14 @@ export interface SyncHints {
 }
 
 export type SyncResult =
-  | { status: "applied"; userId: string; subscriptionStatus: string; premium: boolean }
+  | {
+      status: "applied";
+      userId: string;
+      subscriptionStatus: string;
+      premium: boolean;
+      /** A second live membership for this customer: ended at the provider and refunded instead. */
+      duplicate?: boolean;
+    }
   /** The provider does not know this subscription (nothing to apply). */
   | { status: "unknown_subscription" }
   /** Neither our row, nor the session, nor the subscription's metadata names a customer of ours. */
@@ -52,7 +61,13 @@ export type SyncResult =
 
 async function existingOwner(db: Db, providerSubscriptionId: string) {
   const [row] = await db
-    .select({ userId: subscriptions.userId, planType: subscriptions.planType, amount: subscriptions.amount })
+    .select({
+      userId: subscriptions.userId,
+      planType: subscriptions.planType,
+      amount: subscriptions.amount,
+      paymentSessionId: subscriptions.paymentSessionId,
+      endedReason: subscriptions.endedReason,
+    })
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
   return row ?? null;
@@ -67,12 +82,18 @@ async function existingOwner(db: Db, providerSubscriptionId: string) {
  *   - the owner and the session that started it, once stored, never change.
  * Then the profile's premium cache follows `isPremium`.
  */
+export interface SyncOptions {
+  /** For the email a refunded second membership sends (the demo name when absent). */
+  shopName?: string;
+}
+
 export async function syncSubscription(
   db: Db,
   provider: PaymentProvider,
   providerSubscriptionId: string,
   hints: SyncHints = {},
   now = new Date(),
+  options: SyncOptions = {},
 ): Promise<SyncResult> {
   const info = await provider.retrieveSubscription(providerSubscriptionId);
   if (!info) {
@@ -92,13 +113,126 @@ export async function syncSubscription(
     console.warn(`[membership] subscription ${info.id} names no customer of this shop; nothing applied`);
     return { status: "no_owner" };
   }
-  await upsertSubscription(db, provider.name, info, userId, hints, existing, now);
+  const stored =
+    existing?.endedReason === "duplicate"
+      ? "duplicate"
+      : await storeSubscription(db, provider, info, userId, hints, existing, now, options);
+  if (stored === "duplicate") await endDuplicate(db, provider, info, userId);
   const premium = await refreshPremiumStatus(db, userId, now);
   const [row] = await db
     .select({ status: subscriptions.status })
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, info.id));
-  return { status: "applied", userId, subscriptionStatus: row?.status ?? "unknown", premium };
+  return { status: "applied", userId, subscriptionStatus: row?.status ?? "unknown", premium, ...(stored === "duplicate" ? { duplicate: true } : {}) };
+}
+
+/** Whether an error is PostgreSQL refusing a second live membership (the unique partial index). */
+function isSecondLiveMembership(error: unknown): boolean {
+  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505" && (e.constraint === ONE_LIVE_SUBSCRIPTION_INDEX || e.message?.includes(ONE_LIVE_SUBSCRIPTION_INDEX))) return true;
+  }
+  return false;
+}
+
+type Existing = Awaited<ReturnType<typeof existingOwner>>;
+
+/**
+ * Stores the subscription; "duplicate" when it would be the customer's second live membership
+ * (two sign-ups paid at once, or a second one paid after the first made them Pro). The unique
+ * index `subscriptions_one_live_per_user` decides, so a race cannot get past it. Before calling
+ * it a duplicate, the live one is read back from the provider once: our copy may be stale (a
+ * period over, its "ended" event still on its way).
+ */
+async function storeSubscription(
+  db: Db,
+  provider: PaymentProvider,
+  info: SubscriptionInfo,
+  userId: string,
+  hints: SyncHints,
+  existing: Existing,
+  now: Date,
+  options: SyncOptions,
+): Promise<"stored" | "duplicate"> {
+  // Each try in its own savepoint: a refused statement must not abort the caller's transaction.
+  const attempt = () =>
+    db
+      .transaction((tx) => upsertSubscription(tx, provider.name, info, userId, hints, existing, now))
+      .then(() => "stored" as const)
+      .catch((error: unknown) => {
+        if (isSecondLiveMembership(error)) return "refused" as const;
+        throw error;
+      });
+  if ((await attempt()) === "stored") return "stored";
+
+  const others = await db
+    .select({ providerSubscriptionId: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+        ne(subscriptions.providerSubscriptionId, info.id),
+      ),
+    );
+  for (const other of others) {
+    const current = other.providerSubscriptionId ? await provider.retrieveSubscription(other.providerSubscriptionId) : null;
+    if (current) await upsertSubscription(db, provider.name, current, userId, {}, await existingOwner(db, current.id), now);
+  }
+  if ((await attempt()) === "stored") return "stored";
+
+  // A second membership: kept as a record, ended, and the customer told, in one transaction.
+  const amount = hints.amount ?? info.amount ?? existing?.amount ?? 0;
+  const planType: ProPlanType = info.planType ?? (isPlanType(hints.planType) ? hints.planType : "monthly");
+  const to = await customerEmail(db, userId);
+  console.warn(`[membership] ${provider.name} subscription ${info.id} is a second live membership of ${userId}: cancelling and refunding it`);
+  await db.transaction(async (tx) => {
+    await upsertSubscription(tx, provider.name, info, userId, hints, existing, now, { endedAsDuplicate: true });
+    if (to) {
+      await enqueueDuplicateMembershipRefunded(tx, { to, providerSubscriptionId: info.id, planType, amount, shopName: options.shopName });
+    }
+  });
+  return "duplicate";
+}
+
+/**
+ * A duplicate membership is stopped at the provider and its first payment refunded, once
+ * (idempotency key per subscription, one `refunds` row). Outside any transaction (provider
+ * calls); if the provider fails this throws, the webhook answers 500 and Stripe delivers the
+ * event again, which comes back here (the row stays marked 'duplicate').
+ */
+async function endDuplicate(db: Db, provider: PaymentProvider, info: SubscriptionInfo, userId: string) {
+  if (info.status !== "canceled" && info.status !== "incomplete_expired") await provider.cancelSubscription(info.id);
+  if (await hasRefund(db, { providerSubscriptionId: info.id })) return;
+  const [row] = await db
+    .select({ amount: subscriptions.amount, paymentSessionId: subscriptions.paymentSessionId })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, info.id));
+  if (!row || row.amount <= 0) return;
+  try {
+    const refund = await provider.refundPayment({
+      paymentIntentId: null,
+      sessionId: row.paymentSessionId,
+      subscriptionId: info.id,
+      amount: row.amount,
+      reason: "duplicate_membership",
+      idempotencyKey: `refund-subscription-${info.id}`,
+      metadata: { userId, subscriptionId: info.id },
+    });
+    await recordRefund(db, {
+      id: refund.id,
+      provider: provider.name,
+      providerSubscriptionId: info.id,
+      amount: refund.amount,
+      reason: "duplicate_membership",
+    });
+  } catch (error) {
+    // Never charged (e.g. its first payment failed): cancelled, and nothing to give back.
+    if (error instanceof NothingToRefundError) {
+      console.warn(`[membership] duplicate subscription ${info.id}: ${error.message}`);
+      return;
+    }
+    throw error;
+  }
 }
 
 async function upsertSubscription(
@@ -109,13 +243,15 @@ async function upsertSubscription(
   hints: SyncHints,
   existing: { planType: string; amount: number } | null,
   now: Date,
+  { endedAsDuplicate = false }: { endedAsDuplicate?: boolean } = {},
 ) {
   const planType: ProPlanType = info.planType ?? (isPlanType(hints.planType) ? hints.planType : null) ?? (isPlanType(existing?.planType) ? existing.planType : "monthly");
   const amount = info.amount ?? hints.amount ?? existing?.amount ?? 0;
-  const status = statusFromProvider(info.status);
+  // A duplicate is ended by us, now, whatever the provider still says.
+  const status = endedAsDuplicate ? "expired" : statusFromProvider(info.status);
   const currentPeriodEnd = info.currentPeriodEnd;
   // "Pro until": the end of the paid period while it runs; when it has ended, when it ended.
-  const endDate = status === "expired" ? (info.endedAt ?? currentPeriodEnd) : currentPeriodEnd;
+  const endDate = endedAsDuplicate ? now : status === "expired" ? (info.endedAt ?? currentPeriodEnd) : currentPeriodEnd;
 
   await db
     .insert(subscriptions)
@@ -132,6 +268,7 @@ async function upsertSubscription(
       startDate: info.startDate ?? info.currentPeriodStart ?? now,
       endDate,
       currentPeriodEnd,
+      endedReason: endedAsDuplicate ? "duplicate" : null,
       createdAt: now,
       updatedAt: now,
     })
@@ -149,6 +286,7 @@ async function upsertSubscription(
         startDate: sql`coalesce("subscriptions"."start_date", excluded.start_date)`,
         paymentSessionId: sql`coalesce("subscriptions"."payment_session_id", excluded.payment_session_id)`,
         providerCustomerId: sql`coalesce(excluded.provider_customer_id, "subscriptions"."provider_customer_id")`,
+        endedReason: sql`coalesce("subscriptions"."ended_reason", excluded.ended_reason)`,
         planType: sql`excluded.plan_type`,
         amount: sql`excluded.amount`,
         updatedAt: sql`excluded.updated_at`,

@@ -4,7 +4,7 @@ import { subscriptions } from "~/db/schema";
 import { CHECKOUT_SESSION_ID_TEMPLATE, PaymentProviderError, type PaymentProvider } from "~/modules/payments/provider";
 import { MEMBERSHIP_MESSAGES, type ProPlanType } from "./plans";
 import { isPremium } from "./premium.server";
-import { providerCustomerIdFor, syncSubscription } from "./subscription-sync.server";
+import { providerCustomerIdFor, syncSubscription, type SyncOptions } from "./subscription-sync.server";
 
 export interface MembershipConfig {
   /** PUBLIC_URL: the provider's pages link back with absolute URLs. */
@@ -143,6 +143,7 @@ export async function confirmSubscriptionCheckout(
   sessionId: string,
   viewerId: string,
   now = new Date(),
+  options: SyncOptions = {},
 ): Promise<ConfirmResult> {
   let session;
   try {
@@ -169,6 +170,7 @@ export async function confirmSubscriptionCheckout(
         customerId: session.customerId,
       },
       now,
+      options,
     );
     return result.status === "applied" && result.premium ? { status: "active" } : { status: "pending" };
   } catch (error) {

@@ -105,7 +105,12 @@ export interface RefundInput {
   /** The payment to refund; the sandbox and Stripe both accept the session's payment intent. */
   paymentIntentId: string | null;
   /** The checkout session the payment came through (used when there is no payment intent id). */
-  sessionId: string;
+  sessionId: string | null;
+  /**
+   * For a subscription's first payment (Stripe takes it through an invoice, so a
+   * subscription-mode session has no payment intent): the subscription whose invoice to refund.
+   */
+  subscriptionId?: string | null;
   /** Pence. */
   amount: number;
   /** Free text kept with our record, e.g. "stock_unavailable_after_expiry". */
@@ -155,6 +160,11 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/** Thrown by refundPayment when the provider holds no paid payment to refund (nothing was charged). */
+export class NothingToRefundError extends PaymentProviderError {
+  override name = "NothingToRefundError";
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
 
@@ -178,6 +188,13 @@ export interface PaymentProvider {
 
   /** Returns money for a payment. Idempotent by `idempotencyKey`. */
   refundPayment(input: RefundInput): Promise<RefundResult>;
+
+  /**
+   * Ends a subscription at once (no further charges, nothing prorated). Safe to repeat: an
+   * unknown or already ended subscription is left alone. The provider then reports the end
+   * with its usual `customer.subscription.deleted` event.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void>;
 
   /**
    * Verifies and parses a webhook delivery (raw body exactly as received + the signature

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import {
+  NothingToRefundError,
   PaymentProviderError,
   WebhookSignatureError,
   type CheckoutSessionInfo,
@@ -207,11 +208,23 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     async refundPayment(input: RefundInput): Promise<RefundResult> {
       let paymentIntentId = input.paymentIntentId;
       try {
-        if (!paymentIntentId) {
+        let invoiceId: string | null = null;
+        if (!paymentIntentId && input.sessionId) {
           const session = await stripe.checkout.sessions.retrieve(input.sessionId);
           paymentIntentId = idOf(session.payment_intent);
+          invoiceId = idOf(session.invoice);
         }
-        if (!paymentIntentId) throw new PaymentProviderError(`session ${input.sessionId} has no payment to refund`);
+        if (!paymentIntentId && !invoiceId && input.subscriptionId) {
+          invoiceId = idOf((await stripe.subscriptions.retrieve(input.subscriptionId)).latest_invoice);
+        }
+        if (!paymentIntentId && invoiceId) {
+          // A subscription's charge is an invoice payment; its payment intent is what refunds take.
+          const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: "paid", limit: 1 });
+          paymentIntentId = idOf(payments.data[0]?.payment.payment_intent);
+        }
+        if (!paymentIntentId) {
+          throw new NothingToRefundError(`no payment to refund for ${input.sessionId ?? input.subscriptionId ?? "an unknown payment"}`);
+        }
         const refund = await stripe.refunds.create(
           {
             payment_intent: paymentIntentId,
@@ -224,6 +237,17 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       } catch (error) {
         if (error instanceof PaymentProviderError) throw error;
         throw wrap("refund", error);
+      }
+    },
+
+    async cancelSubscription(subscriptionId: string): Promise<void> {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId, { prorate: false, invoice_now: false });
+      } catch (error) {
+        // Unknown (404) or already canceled (400): nothing left to stop.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 400) return;
+        throw wrap("subscription cancellation", error);
       }
     },
 

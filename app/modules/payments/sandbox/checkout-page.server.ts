@@ -32,11 +32,21 @@ export interface SandboxPageSession {
 }
 
 /**
- * What the hosted sandbox page may show to this visitor: null when the session does not
+ * The order payment page (/sandbox/checkout/:id) for this visitor: null unless the session is
+ * an order payment (kind `payment`) of theirs. A Pro sign-up session is paid on its own page
+ * (/sandbox/subscription/:id), which checks "already a member" first; here it is unknown.
+ */
+export async function loadSandboxPage(db: Db, sessionId: string, viewerId: string | null, now = new Date()): Promise<SandboxPageSession | null> {
+  const page = await loadHostedSession(db, sessionId, viewerId, now);
+  return page?.kind === "payment" ? page : null;
+}
+
+/**
+ * What a hosted sandbox page may show to this visitor: null when the session does not
  * exist, is a portal session, or belongs to another customer (a hosted page is a bearer link,
  * but the sandbox can afford to be stricter than Stripe).
  */
-export async function loadSandboxPage(db: Db, sessionId: string, viewerId: string | null, now = new Date()): Promise<SandboxPageSession | null> {
+export async function loadHostedSession(db: Db, sessionId: string, viewerId: string | null, now = new Date()): Promise<SandboxPageSession | null> {
   const row = await getSandboxSession(db, sessionId);
   if (!row || row.kind === "portal") return null;
   if (row.userId && row.userId !== viewerId) return null;

@@ -11,7 +11,7 @@
 import type { Db } from "~/db/client.server";
 import type { PaymentEvent, PlanType } from "../provider";
 import { checkSandboxCard } from "./card";
-import { loadSandboxPage, type SandboxPageDeps, type SandboxPageSession } from "./checkout-page.server";
+import { loadHostedSession, type SandboxPageDeps, type SandboxPageSession } from "./checkout-page.server";
 import { getSandboxSession, sandboxSuccessUrl, settleSandboxSession } from "./provider.server";
 import {
   listSandboxSubscriptions,
@@ -42,7 +42,7 @@ export interface SandboxProPageDeps extends SandboxPageDeps {
 
 /** The sign-up page's session: a subscription-mode session of this viewer, else null. */
 export async function loadSandboxSignup(db: Db, sessionId: string, viewerId: string | null, labels: SandboxPlanLabels, now = new Date()) {
-  const page = await loadSandboxPage(db, sessionId, viewerId, now);
+  const page = await loadHostedSession(db, sessionId, viewerId, now);
   if (!page || page.kind !== "subscription") return null;
   const row = await getSandboxSession(db, sessionId);
   const planType: PlanType = row?.metadata?.planType === "quarterly" ? "quarterly" : "monthly";

@@ -26,7 +26,7 @@ import {
   type RefundResult,
   type SubscriptionInfo,
 } from "../provider";
-import { retrieveSandboxSubscription, runSandboxBilling } from "./subscriptions.server";
+import { cancelSandboxSubscriptionNow, retrieveSandboxSubscription, runSandboxBilling } from "./subscriptions.server";
 
 export interface SandboxConfig {
   publicUrl: string;
@@ -227,6 +227,11 @@ export function createSandboxProvider(db: Db, config: SandboxConfig): PaymentPro
     async refundPayment(input: RefundInput): Promise<RefundResult> {
       // No money moved, so nothing to return: the caller's row in `refunds` is the refund.
       return { id: idFromKey("re_sbx", input.idempotencyKey), status: "succeeded", amount: input.amount };
+    },
+
+    async cancelSubscription(subscriptionId: string): Promise<void> {
+      // Its `customer.subscription.deleted` is delivered by the billing run, as Stripe's webhook would be.
+      await cancelSandboxSubscriptionNow(db, subscriptionId);
     },
 
     parseWebhook(): PaymentEvent {

@@ -273,6 +273,19 @@ export async function setSandboxCancelAtPeriodEnd(
 }
 
 /**
+ * The provider's `cancelSubscription` for the sandbox: ends an active subscription now (no
+ * refund of its own; the caller refunds what it wants to). Its `customer.subscription.deleted`
+ * is stored as pending and delivered by the billing run. Null when there was nothing to end.
+ */
+export async function cancelSandboxSubscriptionNow(db: Db, subscriptionId: string, now = new Date()): Promise<PaymentEvent | null> {
+  const sub = await getSandboxSubscription(db, subscriptionId);
+  if (!sub || sub.status !== "active") return null;
+  const ended: SandboxSubscription = { ...sub, status: "canceled", endedAt: now };
+  const event = eventOf(`evt_sbx_${sub.id.slice(SUB_PREFIX.length)}_deleted`, "customer.subscription.deleted", sandboxSubscriptionObject(ended), now);
+  return commitChange(db, sub, { sub_status: "canceled", sub_ended_at: String(seconds(now)) }, event);
+}
+
+/**
  * What happens to one subscription whose paid period is over: renew it for one more period
  * (`invoice.paid`) or, when it was cancelled, end it (`customer.subscription.deleted`).
  * Null when it is not due or another run did it first.
