@@ -66,6 +66,14 @@ describe.runIf(hasBuild)("every 429 page carries Retry-After", () => {
     expect(html).toMatch(/<noscript>.*This check needs JavaScript, which is turned off in your browser\./s);
   });
 
+  it("login as a data request (the form with JavaScript)", async () => {
+    const { email } = await createUser(database.db);
+    const client = address();
+    await use(rateLimitKey("signin:ip", client), SIGN_IN_LIMITS.perAddress);
+    const res = await post("/login.data", { email, password: GOOD_PASSWORD }, client);
+    expectRetryAfter(res, SIGN_IN_LIMITS.perAddress.windowMs / 1000);
+  });
+
   it("register", async () => {
     const client = address();
     await use(rateLimitKey("signup:ip", client), { limit: 10, windowMs: 3_600_000 });
