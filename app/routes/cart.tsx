@@ -7,10 +7,14 @@ import {
   CHECKOUT_ERROR_ITEM_PARAM,
   CHECKOUT_ERROR_PARAM,
   checkoutErrorMessage,
+  couponAttemptsMessage,
   isCheckoutErrorCode,
 } from "~/modules/checkout/checkout-errors";
+import { couponAttemptsBlocked } from "~/modules/pricing/coupon-attempts.server";
 import { pageMeta } from "~/utils/seo";
+import { clientIp } from "~/web/client-ip.server";
 import { resolveCartOwner } from "~/web/guest-cart.server";
+import { retryAfterHeaders } from "~/web/retry-after";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -23,7 +27,11 @@ export const meta: Route.MetaFunction = (args) =>
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** A cart is personal: never stored by a browser or a shared cache. */
-export const headers: Route.HeadersFunction = () => PRIVATE;
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = retryAfterHeaders(args);
+  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
+  return headers;
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { owner, user, setCookie } = await resolveCartOwner(request, context);
@@ -35,10 +43,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The checkout action sends the customer back here with a code when it cannot start.
   const url = new URL(request.url);
   const code = url.searchParams.get(CHECKOUT_ERROR_PARAM);
-  const checkout = isCheckoutErrorCode(code)
+  let checkout = isCheckoutErrorCode(code)
     ? { code, message: checkoutErrorMessage(code, url.searchParams.get(CHECKOUT_ERROR_ITEM_PARAM)) }
     : null;
-  return data({ ...view, signedIn: user !== null, checkout }, { headers });
+  let status = 200;
+  if (checkout?.code === "coupon_attempts") {
+    // Too many coupon codes: the page answers 429 with the real wait while the refusal lasts,
+    // and says nothing once it is over (the counters decide, not the link).
+    const limit = user ? await couponAttemptsBlocked(context.db, { userId: user.id, ipAddress: clientIp(request) }) : { blocked: false as const };
+    if (limit.blocked) {
+      status = 429;
+      headers.set("Retry-After", String(limit.retryAfterSeconds));
+      checkout = { code: checkout.code, message: couponAttemptsMessage(Math.ceil(limit.retryAfterSeconds / 60)) };
+    } else {
+      checkout = null;
+    }
+  }
+  return data({ ...view, signedIn: user !== null, checkout }, { headers, status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { cartErrorPath } from "~/modules/checkout/checkout-errors";
 import { createCheckout } from "~/modules/checkout/checkout.server";
 import { getCurrentUser } from "~/web/auth.server";
+import { clientIp } from "~/web/client-ip.server";
 import { paymentsFor } from "~/web/payments.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const result = await createCheckout(
     context.db,
-    { userId: user.id, couponCode: parsed.data.couponCode },
+    { userId: user.id, couponCode: parsed.data.couponCode, ipAddress: clientIp(request) },
     paymentsFor(context).provider,
     { publicUrl: context.env.publicUrl, reservationMinutes: context.env.RESERVATION_MINUTES },
   );

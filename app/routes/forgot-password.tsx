@@ -6,6 +6,7 @@ import { RESET_REQUESTED_MESSAGE } from "~/modules/accounts/messages";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { forgotPasswordSchema, formFields, validateForm } from "~/modules/accounts/schemas";
 import { clientIp } from "~/web/client-ip.server";
+import { retryAfterHeaders } from "~/web/retry-after";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -27,6 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return { sent: true, errors: {}, message: null, email: parsed.data.email };
 }
+
+// A refusal's Retry-After reaches a plain form post too, not only data requests.
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -8,6 +8,7 @@ import { formFields, registerSchema, validateForm, type FieldErrors } from "~/mo
 import { registerUser } from "~/modules/accounts/users.server";
 import { getCurrentUser } from "~/web/auth.server";
 import { clientIp } from "~/web/client-ip.server";
+import { retryAfterHeaders } from "~/web/retry-after";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/register";
 
@@ -50,10 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // Without it, a refused sign-up's Retry-After would reach only browsers running JavaScript
 // (data requests), not a plain form post answered with the whole page.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -13,8 +13,12 @@ import {
 } from "~/modules/wholesale/application-schema";
 import { submitApplication } from "~/modules/wholesale/applications.server";
 import { clientIp } from "~/web/client-ip.server";
+import { retryAfterHeaders } from "~/web/retry-after";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/wholesale";
+
+// A refusal's Retry-After reaches a plain form post too, not only data requests.
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: WHOLESALE_PAGE_TITLE, description: WHOLESALE_PAGE_INTRO });

@@ -85,6 +85,12 @@ const schema = z.object({
   /** Points the Stripe SDK elsewhere (tests use a local fake), e.g. http://127.0.0.1:12111 */
   STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
 
+  /**
+   * Signs the proof-of-work challenges of the sign-in form (decision 0017). Unset: a random key
+   * is made at first start and kept in the database (server_secrets), shared by every instance.
+   */
+  ALTCHA_HMAC_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
+
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** Unset: SIGN_UP_LIMITS in app/modules/accounts/policy.ts. */
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),

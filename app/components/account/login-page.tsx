@@ -6,12 +6,15 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { PASSWORD_RESET_NOTICE, REGISTERED_NOTICE } from "~/modules/accounts/messages";
 import type { FieldErrors } from "~/modules/accounts/schemas";
 import { AuthCard, EmailField } from "./form-parts";
+import { SignInChallenge } from "./sign-in-challenge";
 
 /** The login form's refusal: the fields' messages, the message for the red box and what to show again. */
 export interface LoginAnswer {
   errors: FieldErrors;
   message: string | null;
   values: { email: string; remember: boolean };
+  /** Past the sign-in limits: the proof-of-work to solve before the next attempt (decision 0017). */
+  challenge?: { json: string; retryAfterMinutes: number };
 }
 
 /**
@@ -60,6 +63,7 @@ export function LoginPage({
           required
           error={errors.password}
         />
+        {answer?.challenge && <SignInChallenge challenge={answer.challenge.json} retryAfterMinutes={answer.challenge.retryAfterMinutes} />}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <label className="inline-flex items-center gap-2 text-sm text-slate-700">
             <input

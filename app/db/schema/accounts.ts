@@ -71,3 +71,28 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp({ withTimezone: true }).notNull(),
   count: integer().notNull().default(0),
 });
+
+/**
+ * Sign-in challenges (ALTCHA, decision 0017) already used: a solution is accepted once. Keyed
+ * by the challenge's signature; rows can go once the challenge has expired (a replay is then
+ * refused as expired anyway), which the accounts-cleanup job does.
+ */
+export const spentChallenges = pgTable(
+  "spent_challenges",
+  {
+    signature: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("spent_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Secrets the server makes for itself at first start when the operator gives none (the ALTCHA
+ * HMAC key without ALTCHA_HMAC_KEY): every instance reads the same value, and none is in the
+ * repository. Read by the owning module only.
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,9 +15,18 @@ export const coupons = pgTable(
     amountOff: integer(),
     active: boolean().notNull().default(true),
     validUntil: timestamp({ withTimezone: true }),
+    /**
+     * How many orders may use the code in all, and per customer; null = no limit. An order in
+     * a counted status (awaiting payment, paid, dispatched) holds its redemption; a failed or
+     * expired one frees it (decision 0018).
+     */
+    maxRedemptions: integer(),
+    maxRedemptionsPerCustomer: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("coupons_max_redemptions_positive", sql`${t.maxRedemptions} IS NULL OR ${t.maxRedemptions} > 0`),
+    check("coupons_max_per_customer_positive", sql`${t.maxRedemptionsPerCustomer} IS NULL OR ${t.maxRedemptionsPerCustomer} > 0`),
     check("coupons_one_discount", sql`(${t.percentOff} IS NULL) <> (${t.amountOff} IS NULL)`),
     check("coupons_percent_range", sql`${t.percentOff} IS NULL OR ${t.percentOff} BETWEEN 1 AND 100`),
     check("coupons_amount_positive", sql`${t.amountOff} IS NULL OR ${t.amountOff} > 0`),
@@ -72,6 +81,8 @@ export const orders = pgTable(
     check("orders_amounts_nonneg", sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.discountAmount} >= 0 AND ${t.totalAmount} >= 0`),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_pending_expiry_idx").on(t.reservationExpiresAt).where(sql`${t.status} = 'pending'`),
+    // Counting a coupon's redemptions at checkout (decision 0018).
+    index("orders_coupon_idx").on(t.couponCode, t.userId).where(sql`${t.couponCode} IS NOT NULL`),
   ],
 );
 

@@ -1,13 +1,14 @@
 import { lt, or, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { passwordResetTokens } from "~/db/schema";
+import { deleteExpiredSpentChallenges } from "./challenge.server";
 import { DAY_MS } from "./policy";
 import { deleteStaleRateLimits } from "./rate-limit.server";
 import { deleteExpiredSessions } from "./sessions.server";
 
 /**
  * Background housekeeping (server/jobs.ts): expired sessions, spent or expired reset links
- * and old rate-limit counters go. Expired rows are already refused when read; this only
+ * old rate-limit counters and expired spent sign-in challenges go. Expired rows are already refused when read; this only
  * keeps the tables small. Plain DELETEs, safe to run on several instances at once.
  */
 export async function cleanUpAccounts({ db }: { db: Db }, now = new Date()) {
@@ -18,5 +19,6 @@ export async function cleanUpAccounts({ db }: { db: Db }, now = new Date()) {
     .where(or(lt(passwordResetTokens.expiresAt, dayAgo), isNotNull(passwordResetTokens.usedAt)))
     .returning({ tokenHash: passwordResetTokens.tokenHash });
   const rateLimits = await deleteStaleRateLimits(db, dayAgo);
-  return { sessions, resets: resets.length, rateLimits };
+  const challenges = await deleteExpiredSpentChallenges(db, now);
+  return { sessions, resets: resets.length, rateLimits, challenges };
 }

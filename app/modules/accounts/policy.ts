@@ -63,3 +63,22 @@ export const RESET_REQUEST_LIMITS = {
   perAccount: { limit: 3, windowMs: HOUR_MS },
   perAddress: { limit: 10, windowMs: HOUR_MS },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * The proof-of-work asked of a sign-in attempt once a limit above is reached (decision 0017):
+ * ALTCHA's PBKDF2/SHA-256 with its default cost and counter range, a few seconds of a phone's
+ * or laptop's CPU in the browser and about 7 s of one server core per attempt for a guesser.
+ * A challenge is good for one attempt within 10 minutes.
+ */
+export const SIGN_IN_CHALLENGE = {
+  algorithm: "PBKDF2/SHA-256",
+  cost: 5_000,
+  counterMin: 5_000,
+  counterMax: 10_000,
+  ttlMs: 10 * 60 * 1000,
+} as const;
+
+/** The form field the widget fills with its solution (ALTCHA's default name); client-safe. */
+export const CHALLENGE_FIELD = "altcha";
+
+export type ChallengeDifficulty = Pick<typeof SIGN_IN_CHALLENGE, "algorithm"> & { cost: number; counterMin: number; counterMax: number; ttlMs: number };

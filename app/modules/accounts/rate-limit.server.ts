@@ -48,6 +48,23 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule,
   };
 }
 
+/**
+ * The current window's count without counting (null when there is none, or it has ended):
+ * for pages that say "please wait" without using up an attempt themselves.
+ */
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<{ count: number; retryAfterSeconds: number } | null> {
+  const [row] = await db.select({ count: rateLimits.count, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row) return null;
+  const windowEnds = row.windowStart.getTime() + rule.windowMs;
+  if (windowEnds <= now.getTime()) return null;
+  return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)) };
+}
+
 /** Gives one attempt back (a sign-in that succeeded should not count against its address). */
 export async function refundRateLimit(db: Db, key: string): Promise<void> {
   await db

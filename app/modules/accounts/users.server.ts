@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
+import type { Challenge, ChallengeProblem, SignInChallenges } from "./challenge.server";
 import { passwordProblem } from "./password-policy";
 import { SIGN_IN_LIMITS, SIGN_UP_LIMITS, type RateLimitRule } from "./policy";
 import { clearRateLimit, consumeRateLimit, rateLimitKey, refundRateLimit } from "./rate-limit.server";
@@ -74,10 +75,24 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A refused attempt past a limit. `challenge` is the proof-of-work that lets the next attempt
+ * through anyway (null when the caller offers none); `challengeProblem` says why a solution that
+ * came with this attempt was not accepted (null when none came).
+ */
+export interface SignInRateLimited {
+  ok: false;
+  reason: "rate_limited";
+  message: string;
+  retryAfterSeconds: number;
+  challenge: Challenge | null;
+  challengeProblem: Exclude<ChallengeProblem, "missing"> | null;
+}
+
 export type SignInResult =
   | { ok: true; userId: string; session: NewSession }
   | { ok: false; reason: "invalid"; message: string }
-  | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
+  | SignInRateLimited;
 
 export interface SignInInput {
   email: string;
@@ -87,18 +102,26 @@ export interface SignInInput {
   userAgent?: string | null;
   /** The session token the browser already had, if any: it is ended, a new one is issued. */
   previousToken?: string | null;
+  /** The ALTCHA widget's payload, when the form carried one. */
+  challengePayload?: string | null;
 }
 
 /**
  * Checks the password and starts a new session. Each attempt is counted before the password
  * is checked (SIGN_IN_LIMITS): against the address, then against this account from this
- * address, then against the account's ceiling across all addresses. Counting stops at the
- * first refusal, so an address already refused adds nothing to the account's ceiling.
+ * address, then against the account's ceiling across all addresses.
+ *
+ * Past a limit the attempt needs a solved challenge (decision 0017): without one it is refused
+ * with a fresh challenge and counting stops there, so an address already refused adds nothing
+ * to the account's ceiling. With one, the solution is spent and the attempt goes on, counted
+ * against every limit (a solved attempt is still an attempt), so the owner is never locked out
+ * and every guess past the limits costs the guesser a proof-of-work. Without `challenges` the
+ * limits simply refuse.
  */
 export async function signIn(
   db: Db,
   input: SignInInput,
-  options: { adminEmails: ReadonlySet<string>; limits?: typeof SIGN_IN_LIMITS; now?: Date },
+  options: { adminEmails: ReadonlySet<string>; limits?: typeof SIGN_IN_LIMITS; now?: Date; challenges?: SignInChallenges },
 ): Promise<SignInResult> {
   const limits = options.limits ?? SIGN_IN_LIMITS;
   const email = input.email.trim().toLowerCase();
@@ -112,11 +135,23 @@ export async function signIn(
     [pairKey, limits.perAccountAddress],
     [accountKey, limits.perAccount],
   ];
+  let challengePassed = false;
   for (const [key, rule] of checks) {
     const result = await consumeRateLimit(db, key, rule, options.now);
-    if (!result.allowed) {
-      return { ok: false, reason: "rate_limited", retryAfterSeconds: result.retryAfterSeconds, message: tooManyAttemptsMessage(result.retryAfterSeconds) };
+    if (result.allowed || challengePassed) continue;
+    const redeemed = options.challenges && input.challengePayload ? await options.challenges.redeem(input.challengePayload) : null;
+    if (redeemed?.ok) {
+      challengePassed = true;
+      continue;
     }
+    return {
+      ok: false,
+      reason: "rate_limited",
+      retryAfterSeconds: result.retryAfterSeconds,
+      message: tooManyAttemptsMessage(result.retryAfterSeconds),
+      challenge: options.challenges ? await options.challenges.issue() : null,
+      challengeProblem: redeemed && !redeemed.ok && redeemed.problem !== "missing" ? redeemed.problem : null,
+    };
   }
 
   const [user] = await db

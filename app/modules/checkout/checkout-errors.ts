@@ -12,6 +12,9 @@ export const CHECKOUT_ERROR_CODES = [
   "out_of_stock",
   "limit_exceeded",
   "invalid_coupon",
+  "coupon_used",
+  "coupon_exhausted",
+  "coupon_attempts",
   "payment_unavailable",
   "cancelled",
   "declined",
@@ -49,6 +52,12 @@ export function checkoutErrorMessage(code: CheckoutErrorCode, item?: string | nu
       return checkoutLimitMessage(name);
     case "invalid_coupon":
       return "That coupon code is not valid or has expired.";
+    case "coupon_used":
+      return "You have already used that coupon code as many times as it allows.";
+    case "coupon_exhausted":
+      return "Sorry, that coupon code has reached its limit and can no longer be used.";
+    case "coupon_attempts":
+      return couponAttemptsMessage(null);
     case "payment_unavailable":
       return "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.";
     case "cancelled":
@@ -60,6 +69,15 @@ export function checkoutErrorMessage(code: CheckoutErrorCode, item?: string | nu
     default:
       return "Sorry, we couldn't start the checkout. Nothing was charged; please try again.";
   }
+}
+
+/**
+ * After too many coupon codes that did not work (decision 0018): no code is looked up until the
+ * wait is over; checking out without one still works.
+ */
+export function couponAttemptsMessage(minutes: number | null): string {
+  const wait = minutes === null ? "a few minutes" : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `Too many coupon codes have been tried. Please wait ${wait} before trying another, or check out without a code.`;
 }
 
 /** Builds the redirect target for a failed checkout. */

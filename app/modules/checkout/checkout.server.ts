@@ -7,12 +7,14 @@ import { checkoutLines } from "~/modules/cart/cart.server";
 import { lockProducts } from "~/modules/catalog/inventory.server";
 import { isPremium } from "~/modules/membership/premium.server";
 import { exceedsLimit } from "~/modules/orders/purchase-limit";
+import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
 import { heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
 import { attachPaymentSession, failPendingOrdersOf, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
 import { CHECKOUT_SESSION_ID_TEMPLATE, type PaymentProvider } from "~/modules/payments/provider";
+import { beginCouponAttempt, refundCouponAttempt, type CouponAttempt } from "~/modules/pricing/coupon-attempts.server";
 import { findRedeemableCoupon, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
-import { lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
-import type { CheckoutErrorCode } from "./checkout-errors";
+import { couponRedemptionProblem, lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
+import { checkoutErrorMessage, type CheckoutErrorCode } from "./checkout-errors";
 import { heldProductIds, releaseHeldReservations, reserveStock } from "./reservations.server";
 
 export interface CheckoutConfig {
@@ -28,11 +30,13 @@ export interface CheckoutRequest {
   userId: string;
   /** As typed by the customer; blank means none. */
   couponCode?: string | null;
+  /** The client's address: coupon attempts are counted per customer and per address. */
+  ipAddress?: string | null;
 }
 
 export type CheckoutResult =
   | { ok: true; orderId: number; sessionId: string; url: string }
-  | { ok: false; code: CheckoutErrorCode; productName?: string; message: string };
+  | { ok: false; code: CheckoutErrorCode; productName?: string; message: string; retryAfterSeconds?: number };
 
 /** Thrown inside the reserving transaction to roll it back with a reason for the customer. */
 class CheckoutRefusal extends Error {
@@ -124,6 +128,22 @@ export async function createCheckout(
   const expiresAt = new Date(now.getTime() + config.reservationMinutes * 60_000);
   const couponCode = normaliseCouponCode(request.couponCode);
 
+  // Counted before the code is looked up and outside the transaction (a refusal rolls that
+  // back, the count must stay); past the allowance no code is looked up at all.
+  let couponAttempt: CouponAttempt | null = null;
+  if (couponCode) {
+    couponAttempt = await beginCouponAttempt(db, { userId: request.userId, ipAddress: request.ipAddress }, { now });
+    if (!couponAttempt.allowed) {
+      return {
+        ok: false,
+        code: "coupon_attempts",
+        message: checkoutErrorMessage("coupon_attempts"),
+        retryAfterSeconds: couponAttempt.retryAfterSeconds,
+      };
+    }
+  }
+  let couponApplied = false;
+
   let reserved: {
     orderId: number;
     cancelToken: string;
@@ -155,6 +175,10 @@ export async function createCheckout(
         if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.name} is no longer available.`, line.name);
       }
 
+      // Locked before any product (supersedePendingOrders locks products), so every checkout
+      // takes customer → coupon → products in that order and none can deadlock another.
+      const coupon: RedeemableCoupon | null = couponCode ? await findRedeemableCoupon(tx, couponCode, now, { lock: true }) : null;
+
       const superseded = await supersedePendingOrders(
         tx,
         request.userId,
@@ -175,10 +199,14 @@ export async function createCheckout(
       }
 
       const premium = await isPremium(tx, request.userId, now);
-      let coupon: RedeemableCoupon | null = null;
       if (couponCode) {
-        coupon = await findRedeemableCoupon(tx, couponCode, now);
         if (!coupon) throw new CheckoutRefusal("invalid_coupon", "That coupon code is not valid.");
+        // Counted after this customer's earlier pending orders were replaced (they free theirs),
+        // under the customer lock and the coupon's, so parallel checkouts count one by one.
+        const problem = couponRedemptionProblem(coupon, await couponRedemptions(tx, coupon.code, request.userId));
+        if (problem === "used") throw new CheckoutRefusal("coupon_used", checkoutErrorMessage("coupon_used"));
+        if (problem === "exhausted") throw new CheckoutRefusal("coupon_exhausted", checkoutErrorMessage("coupon_exhausted"));
+        couponApplied = true;
       }
       const priced = cart.map((l) => ({ ...l, unitPrice: lineTotals(l, premium).unitPrice }));
       const summary = priceOrder(priced, premium, coupon);
@@ -238,10 +266,13 @@ export async function createCheckout(
     });
   } catch (error) {
     if (error instanceof CheckoutRefusal) {
+      // A code that was valid (the checkout failed for another reason) is not a guess.
+      if (couponApplied && couponAttempt) await refundCouponAttempt(db, couponAttempt);
       return { ok: false, code: error.code, message: error.message, productName: error.productName };
     }
     throw error;
   }
+  if (couponApplied && couponAttempt) await refundCouponAttempt(db, couponAttempt);
 
   // Outside the transaction: a slow provider never holds row locks.
   for (const old of reserved.superseded) {

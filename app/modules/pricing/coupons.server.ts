@@ -2,20 +2,30 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { coupons } from "~/db/schema";
-import { normaliseCouponCode, type CouponTerms } from "./pricing";
+import { normaliseCouponCode, type CouponLimits, type CouponTerms } from "./pricing";
 
-export type RedeemableCoupon = CouponTerms & { code: string };
+export type RedeemableCoupon = CouponTerms & CouponLimits & { code: string };
 
 /**
  * The coupon a customer typed, if it can be used now: matched without case or surrounding
  * spaces, active and not past its end. Null for a blank code is the caller's to tell apart
  * (see `normaliseCouponCode`); null here means "not valid".
+ *
+ * With `lock` (checkout's transaction) the row is locked FOR NO KEY UPDATE, so two checkouts
+ * with one code count its redemptions one after the other and a limit of one is one order
+ * (decision 0018). That lock does not block the orders' foreign-key check on the code.
  */
-export async function findRedeemableCoupon(db: Db, typed: string, now: Date): Promise<RedeemableCoupon | null> {
+export async function findRedeemableCoupon(db: Db, typed: string, now: Date, options: { lock?: boolean } = {}): Promise<RedeemableCoupon | null> {
   const code = normaliseCouponCode(typed);
   if (!code) return null;
-  const [row] = await db
-    .select({ code: coupons.code, percentOff: coupons.percentOff, amountOff: coupons.amountOff })
+  const query = db
+    .select({
+      code: coupons.code,
+      percentOff: coupons.percentOff,
+      amountOff: coupons.amountOff,
+      maxRedemptions: coupons.maxRedemptions,
+      maxRedemptionsPerCustomer: coupons.maxRedemptionsPerCustomer,
+    })
     .from(coupons)
     .where(
       and(
@@ -24,5 +34,6 @@ export async function findRedeemableCoupon(db: Db, typed: string, now: Date): Pr
         sql`(${coupons.validUntil} IS NULL OR ${coupons.validUntil} > ${now})`,
       ),
     );
+  const [row] = options.lock ? await query.for("no key update") : await query;
   return row ?? null;
 }

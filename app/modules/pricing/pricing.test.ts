@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CART_SHIPPING_PENCE } from "~/config/constants";
 import { formatPence } from "~/utils/money";
-import { hasMemberPrice, memberSaving, summarise, unitPriceFor, usesPremiumPrice } from "./pricing";
+import { couponRedemptionProblem, hasMemberPrice, memberSaving, summarise, unitPriceFor, usesPremiumPrice } from "./pricing";
 
 const booster = { price: 12999, premiumPrice: 11999, quantity: 2 };
 const pack = { price: 499, premiumPrice: null, quantity: 3 };
@@ -132,5 +132,20 @@ describe("hasMemberPrice / memberSaving", () => {
       expect(usesPremiumPrice(line, true)).toBe(hasMemberPrice(line));
       expect(memberSaving(line)).toBe(line.price - unitPriceFor(line, true));
     }
+  });
+});
+
+describe("couponRedemptionProblem", () => {
+  const unlimited = { maxRedemptions: null, maxRedemptionsPerCustomer: null };
+  it("allows any number without limits", () => {
+    expect(couponRedemptionProblem(unlimited, { total: 10_000, byCustomer: 500 })).toBeNull();
+  });
+  it("refuses a customer who has had their share, before the total", () => {
+    expect(couponRedemptionProblem({ maxRedemptions: 1, maxRedemptionsPerCustomer: 1 }, { total: 1, byCustomer: 1 })).toBe("used");
+    expect(couponRedemptionProblem({ ...unlimited, maxRedemptionsPerCustomer: 2 }, { total: 5, byCustomer: 1 })).toBeNull();
+  });
+  it("refuses everyone once the total is reached", () => {
+    expect(couponRedemptionProblem({ ...unlimited, maxRedemptions: 3 }, { total: 3, byCustomer: 0 })).toBe("exhausted");
+    expect(couponRedemptionProblem({ ...unlimited, maxRedemptions: 3 }, { total: 2, byCustomer: 0 })).toBeNull();
   });
 });

@@ -91,6 +91,23 @@ export interface CouponTerms {
   amountOff: number | null;
 }
 
+/** A coupon's redemption limits; null = no limit (decision 0018). */
+export interface CouponLimits {
+  maxRedemptions: number | null;
+  maxRedemptionsPerCustomer: number | null;
+}
+
+/**
+ * Whether one more order may use the coupon, given the orders already holding it: "used" when
+ * this customer has had their share, "exhausted" when everyone together has. The customer's
+ * own limit is checked first: it is the one they can do something about (nothing).
+ */
+export function couponRedemptionProblem(limits: CouponLimits, redeemed: { total: number; byCustomer: number }): "used" | "exhausted" | null {
+  if (limits.maxRedemptionsPerCustomer !== null && redeemed.byCustomer >= limits.maxRedemptionsPerCustomer) return "used";
+  if (limits.maxRedemptions !== null && redeemed.total >= limits.maxRedemptions) return "exhausted";
+  return null;
+}
+
 /** Coupon codes are matched case-insensitively and without surrounding spaces. */
 export function normaliseCouponCode(code: string | null | undefined): string | null {
   const trimmed = code?.trim() ?? "";

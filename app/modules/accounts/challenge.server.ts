@@ -1,0 +1,167 @@
+/**
+ * The sign-in proof-of-work (ALTCHA, decision 0017). Once an account or an address has used up
+ * its sign-in attempts (SIGN_IN_LIMITS), an attempt is accepted only with a solved challenge:
+ * the server signs a challenge (HMAC), the browser's widget spends a few seconds of CPU finding
+ * its solution, and the server checks the signature, the expiry and the solution, then records
+ * the challenge as spent so one solution buys one attempt. Guessing stays possible for the owner
+ * and expensive for everyone else, instead of closing the account to all.
+ */
+import { createHmac } from "node:crypto";
+import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { lt } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "~/db/client.server";
+import { spentChallenges } from "~/db/schema";
+import { CHALLENGE_FIELD, SIGN_IN_CHALLENGE, type ChallengeDifficulty } from "./policy";
+import { storedSecret } from "./server-secrets.server";
+
+export type { Challenge };
+
+export { CHALLENGE_FIELD };
+
+/** The stored secret's name when ALTCHA_HMAC_KEY is not set. */
+export const CHALLENGE_KEY_NAME = "altcha-hmac-key";
+
+/** What the challenge says it is for; signed with it, so a challenge made for anything else is refused. */
+const PURPOSE = "sign-in";
+
+/** A widget payload is a few hundred bytes; anything much larger is not one. */
+const MAX_PAYLOAD_LENGTH = 4096;
+
+/**
+ * Two secrets from the one configured key: one signs the challenge, the other the expected
+ * derived key (ALTCHA's "deterministic mode", where checking a solution is one HMAC).
+ */
+export interface ChallengeSecrets {
+  signature: string;
+  keySignature: string;
+}
+
+export function challengeSecrets(key: string): ChallengeSecrets {
+  const derive = (label: string) => createHmac("sha256", key).update(label).digest("base64url");
+  return { signature: derive("nearmint:altcha:challenge"), keySignature: derive("nearmint:altcha:derived-key") };
+}
+
+export async function issueChallenge(
+  secrets: ChallengeSecrets,
+  options: { difficulty?: ChallengeDifficulty; now?: Date } = {},
+): Promise<Challenge> {
+  const difficulty = options.difficulty ?? SIGN_IN_CHALLENGE;
+  const now = options.now ?? new Date();
+  return createChallenge({
+    algorithm: difficulty.algorithm,
+    cost: difficulty.cost,
+    counter: randomInt(difficulty.counterMax, difficulty.counterMin),
+    deriveKey,
+    expiresAt: new Date(now.getTime() + difficulty.ttlMs),
+    data: { purpose: PURPOSE },
+    hmacSignatureSecret: secrets.signature,
+    hmacKeySignatureSecret: secrets.keySignature,
+  });
+}
+
+/** Why a solution was not accepted: none sent, not a payload, wrong, too old, or used before. */
+export type ChallengeProblem = "missing" | "malformed" | "invalid" | "expired" | "replayed";
+
+export type CheckedSolution = { ok: true; signature: string; expiresAt: Date } | { ok: false; problem: ChallengeProblem };
+
+// The parameters are kept as sent (loose): they are what the signature covers.
+const payloadSchema = z.object({
+  challenge: z.object({
+    parameters: z.looseObject({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      expiresAt: z.number(),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    }),
+    signature: z.string().min(1),
+  }),
+  solution: z.object({ counter: z.number(), derivedKey: z.string(), time: z.number().optional() }),
+});
+
+/**
+ * Checks a widget payload (base64 JSON of challenge + solution) without spending it: signature,
+ * purpose, expiry and solution. Pure apart from the clock; `redeemSolution` also spends it.
+ */
+export async function checkSolution(secrets: ChallengeSecrets, payload: string | null | undefined, now = new Date()): Promise<CheckedSolution> {
+  if (!payload) return { ok: false, problem: "missing" };
+  if (payload.length > MAX_PAYLOAD_LENGTH) return { ok: false, problem: "malformed" };
+  let parsed: z.infer<typeof payloadSchema>;
+  try {
+    const result = payloadSchema.safeParse(JSON.parse(Buffer.from(payload, "base64").toString("utf8")));
+    if (!result.success) return { ok: false, problem: "malformed" };
+    parsed = result.data;
+  } catch {
+    return { ok: false, problem: "malformed" };
+  }
+  const { challenge, solution } = parsed;
+  const expiresAt = new Date(challenge.parameters.expiresAt * 1000);
+  if (!(expiresAt.getTime() > now.getTime())) return { ok: false, problem: "expired" };
+  try {
+    const result = await verifySolution({
+      challenge,
+      solution,
+      deriveKey,
+      hmacSignatureSecret: secrets.signature,
+      hmacKeySignatureSecret: secrets.keySignature,
+    });
+    if (result.expired) return { ok: false, problem: "expired" };
+    if (!result.verified) return { ok: false, problem: "invalid" };
+  } catch {
+    // The library throws on parameters it cannot use (unknown algorithm, odd hex): not a solution.
+    return { ok: false, problem: "invalid" };
+  }
+  // Signed by us, so only our own challenges get here; the purpose keeps future uses apart.
+  if (challenge.parameters.data?.purpose !== PURPOSE) return { ok: false, problem: "invalid" };
+  return { ok: true, signature: challenge.signature, expiresAt };
+}
+
+/**
+ * Checks a payload and spends it: the first request to present a challenge inserts its
+ * signature, any later one (sequential or concurrent) finds the row and is refused.
+ */
+export async function redeemSolution(db: Db, secrets: ChallengeSecrets, payload: string | null | undefined, now = new Date()): Promise<CheckedSolution> {
+  const checked = await checkSolution(secrets, payload, now);
+  if (!checked.ok) return checked;
+  const spent = await db
+    .insert(spentChallenges)
+    .values({ signature: checked.signature, expiresAt: checked.expiresAt })
+    .onConflictDoNothing({ target: spentChallenges.signature })
+    .returning({ signature: spentChallenges.signature });
+  return spent.length === 1 ? checked : { ok: false, problem: "replayed" };
+}
+
+/** What sign-in needs: make a challenge, redeem a solution. The key is read only when used. */
+export interface SignInChallenges {
+  issue(): Promise<Challenge>;
+  redeem(payload: string | null | undefined): Promise<CheckedSolution>;
+}
+
+/**
+ * The sign-in challenges for this database: signed with ALTCHA_HMAC_KEY when set, else with a
+ * key made at first use and kept in the database (so every instance agrees, and no secret is
+ * in the repository).
+ */
+export function signInChallenges(
+  db: Db,
+  configuredKey: string | undefined,
+  options: { difficulty?: ChallengeDifficulty; now?: () => Date } = {},
+): SignInChallenges {
+  const secrets = async () => challengeSecrets(configuredKey ?? (await storedSecret(db, CHALLENGE_KEY_NAME)));
+  const now = options.now ?? (() => new Date());
+  return {
+    issue: async () => issueChallenge(await secrets(), { difficulty: options.difficulty, now: now() }),
+    redeem: async (payload) => redeemSolution(db, await secrets(), payload, now()),
+  };
+}
+
+/** Spent challenges past their expiry can go: a replay of one is refused as expired anyway. */
+export async function deleteExpiredSpentChallenges(db: Db, now = new Date()): Promise<number> {
+  const rows = await db.delete(spentChallenges).where(lt(spentChallenges.expiresAt, now)).returning({ signature: spentChallenges.signature });
+  return rows.length;
+}

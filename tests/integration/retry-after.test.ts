@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "~/db/schema";
+import { RESET_REQUEST_LIMITS, SIGN_IN_LIMITS } from "~/modules/accounts/policy";
+import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
+import { COUPON_ATTEMPT_LIMITS } from "~/modules/pricing/coupon-attempts.server";
+import { WHOLESALE_RATE_LIMIT } from "~/modules/wholesale/applications.server";
+import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { createUser, GOOD_PASSWORD, uniqueEmail } from "../support/accounts";
+import { checkoutFixtures } from "../support/checkout-fixtures";
+import { hasBuild, startApp, type RunningApp } from "../support/http-app";
+
+/**
+ * Issue 12, finding 8: "the login 429 has no Retry-After". The action set it, but React Router
+ * passes an action's headers to a whole-page answer (a form posted without JavaScript) only
+ * through the route's `headers` export. Every page that can answer 429 is asked here the way
+ * a browser without JavaScript asks, through the real server.
+ */
+let database: TestDatabase;
+let app: RunningApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  if (hasBuild) app = await startApp(database.db, { TRUST_PROXY: "1", ADMIN_EMAILS: "" });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+});
+
+let n = 0;
+const address = () => `203.0.113.${++n}`;
+
+function post(path: string, fields: Record<string, string>, client: string, cookie?: string) {
+  return fetch(app.base + path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Origin: app.base, "X-Forwarded-For": client, Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) },
+    redirect: "manual",
+  });
+}
+
+async function use(key: string, rule: { limit: number; windowMs: number }) {
+  for (let i = 0; i < rule.limit; i++) await consumeRateLimit(database.db, key, rule);
+}
+
+function expectRetryAfter(res: Response, maxSeconds: number) {
+  expect(res.status).toBe(429);
+  const seconds = Number(res.headers.get("Retry-After"));
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(maxSeconds);
+}
+
+describe.runIf(hasBuild)("every 429 page carries Retry-After", () => {
+  it("login: an address past its limit, and the challenge page says what to do without JavaScript", async () => {
+    const { email } = await createUser(database.db);
+    const client = address();
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAddress.limit; i++) {
+      expect((await post("/login", { email, password: `wrong-${i}-wrong` }, client)).status).toBe(401);
+    }
+    const res = await post("/login", { email, password: GOOD_PASSWORD }, client);
+    expectRetryAfter(res, SIGN_IN_LIMITS.perAccountAddress.windowMs / 1000);
+    const html = await res.text();
+    expect(html).toContain("quick check that you are not a robot");
+    expect(html).toMatch(/<noscript>.*This check needs JavaScript, which is turned off in your browser\./s);
+  });
+
+  it("login as a data request (the form with JavaScript)", async () => {
+    const { email } = await createUser(database.db);
+    const client = address();
+    await use(rateLimitKey("signin:ip", client), SIGN_IN_LIMITS.perAddress);
+    const res = await post("/login.data", { email, password: GOOD_PASSWORD }, client);
+    expectRetryAfter(res, SIGN_IN_LIMITS.perAddress.windowMs / 1000);
+  });
+
+  it("register", async () => {
+    const client = address();
+    await use(rateLimitKey("signup:ip", client), { limit: 10, windowMs: 3_600_000 });
+    const res = await post("/register", { fullName: "Late Joiner", email: uniqueEmail(), password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }, client);
+    expectRetryAfter(res, 3600);
+  });
+
+  it("forgot password", async () => {
+    const client = address();
+    await use(rateLimitKey("reset:ip", client), RESET_REQUEST_LIMITS.perAddress);
+    expectRetryAfter(await post("/forgot-password", { email: uniqueEmail() }, client), 3600);
+  });
+
+  it("wholesale", async () => {
+    const client = address();
+    await use(rateLimitKey("wholesale-ip", client), WHOLESALE_RATE_LIMIT);
+    const res = await post(
+      "/wholesale",
+      {
+        email: `buyer-${randomUUID().slice(0, 8)}@example.com`,
+        contact_name: "Sam Buyer",
+        platform_username: "discord: sambuyer",
+        contact_number: "07700 900123",
+        billing_address: "1 High Street, London SW1A 1AA",
+        company_type: "sole_trader",
+      },
+      client,
+    );
+    expectRetryAfter(res, 3600);
+  });
+
+  it("the cart after too many coupon codes", async () => {
+    const user = await createUser(database.db);
+    await database.db.update(profiles).set({ addressLine1: "1 Pallet Road", city: "Leeds", postalCode: "LS1 1AA", country: "United Kingdom" }).where(eq(profiles.id, user.id));
+    const product = await checkoutFixtures(database.db).product({ price: 1200, stock: 5 });
+    const client = address();
+    const login = await post("/login", { email: user.email, password: user.password }, client);
+    const cookie = login.headers.get("Set-Cookie")!.split(";")[0]!;
+    await post("/cart", { intent: "add", productId: String(product.id), quantity: "1" }, client, cookie);
+    await use(rateLimitKey("coupon:customer", user.id), COUPON_ATTEMPT_LIMITS.perCustomer);
+
+    const checkout = await post("/checkout", { couponCode: "ONE-MORE-GUESS" }, client, cookie);
+    expect(checkout.status).toBe(302);
+    const cart = await fetch(app.base + checkout.headers.get("Location")!, { headers: { Cookie: cookie, "X-Forwarded-For": client } });
+    expectRetryAfter(cart, 15 * 60);
+    expect(await cart.text()).toContain("Too many coupon codes have been tried.");
+  });
+});
