@@ -1,12 +1,13 @@
 import { lt, or, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { passwordResetTokens } from "~/db/schema";
+import { emailVerificationTokens, passwordResetTokens } from "~/db/schema";
 import { DAY_MS } from "./policy";
 import { deleteStaleRateLimits } from "./rate-limit.server";
 import { deleteExpiredSessions } from "./sessions.server";
 
 /**
- * Background housekeeping (server/jobs.ts): expired sessions, spent or expired reset links
+ * Background housekeeping (server/jobs.ts): expired sessions, spent or expired reset and
+ * verification links
  * and old rate-limit counters go. Expired rows are already refused when read; this only
  * keeps the tables small. Plain DELETEs, safe to run on several instances at once.
  */
@@ -17,6 +18,10 @@ export async function cleanUpAccounts({ db }: { db: Db }, now = new Date()) {
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, dayAgo), isNotNull(passwordResetTokens.usedAt)))
     .returning({ tokenHash: passwordResetTokens.tokenHash });
+  const verifications = await db
+    .delete(emailVerificationTokens)
+    .where(or(lt(emailVerificationTokens.expiresAt, dayAgo), isNotNull(emailVerificationTokens.usedAt)))
+    .returning({ tokenHash: emailVerificationTokens.tokenHash });
   const rateLimits = await deleteStaleRateLimits(db, dayAgo);
-  return { sessions, resets: resets.length, rateLimits };
+  return { sessions, resets: resets.length, verifications: verifications.length, rateLimits };
 }

@@ -11,3 +11,18 @@ export const PROFILE_SAVED = "Your profile has been saved.";
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that email, we have sent a link to reset your password. The link works once and expires in 1 hour.";
 export const RESET_LINK_INVALID = "This password reset link is invalid, has already been used or has expired. Please request a new one.";
+
+/** Email verification (decision 0011). */
+export const VERIFY_LINK_INVALID =
+  "This verification link is invalid, has already been used or has expired. Please sign in and ask for a new one from your account page.";
+export const EMAIL_VERIFIED = "Thank you: your email address is verified.";
+export const VERIFY_EMAIL_NOTICE = "Please verify your email address: we sent you a link when you registered.";
+export const VERIFICATION_SENT = "We have sent you a new verification link. It works once and expires in 24 hours.";
+export const ALREADY_VERIFIED = "Your email address is already verified.";
+export const INVITE_NEEDS_ACCOUNT =
+  "This invitation is for another email address. Please sign in with the account it was made for (register it first if needed), then open the link again.";
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}

@@ -63,3 +63,16 @@ export const RESET_REQUEST_LIMITS = {
   perAccount: { limit: 3, windowMs: HOUR_MS },
   perAddress: { limit: 10, windowMs: HOUR_MS },
 } satisfies Record<string, RateLimitRule>;
+
+/** An email verification link (and a first-admin invite) works once, within this time. */
+export const VERIFY_TOKEN_TTL_MS = DAY_MS;
+
+/**
+ * "Send the link again" from a signed-in, unverified account: a few an hour per account, so
+ * nobody can flood a mailbox they do not own; more per address (a shared office network).
+ * The email sent at sign-up is not counted.
+ */
+export const VERIFY_RESEND_LIMITS = {
+  perAccount: { limit: 3, windowMs: HOUR_MS },
+  perAddress: { limit: 20, windowMs: HOUR_MS },
+} satisfies Record<string, RateLimitRule>;

@@ -34,6 +34,11 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<boolea
   return rows.length > 0;
 }
 
+/** For the HTML bodies of emails: text and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 export interface EmailTransport {
   /** Delivers one email or throws. */
   send(email: { to: string; subject: string; text: string; html?: string | null }): Promise<void>;
