@@ -44,15 +44,16 @@ export function ResendVerificationForm({ className = "" }: { className?: string 
 /** The account page's reminder for a signed-in account whose email is not verified yet. */
 export function VerifyEmailNotice({ email }: { email: string }) {
   return (
-    <section aria-labelledby="verify-email-heading" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:p-5">
-      <h2 id="verify-email-heading" className="font-semibold text-amber-900">
+    // Not a labelled region: its name would make every "Email" label on the page ambiguous.
+    <div data-testid="verify-email-notice" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:p-5">
+      <h2 className="font-semibold text-amber-900">
         Verify your email address
       </h2>
       <p className="mt-1 text-sm text-amber-900">
         {VERIFY_EMAIL_NOTICE} It went to <strong>{email}</strong>. You can shop and check out meanwhile.
       </p>
       <ResendVerificationForm className="mt-3" />
-    </section>
+    </div>
   );
 }
 
