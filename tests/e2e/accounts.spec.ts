@@ -345,6 +345,13 @@ test.describe("accounts", () => {
     await expect(notice).toContainText("Please verify your email address");
     await expect(notice).toContainText(email);
 
+    // The admin pages say why they refuse an unverified account, and point the way.
+    const refused = await page.goto("/admin");
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByText("Admin pages need a verified email address, and yours is not verified yet.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Verify my email address" })).toHaveAttribute("href", "/verify-email");
+    await page.goto("/account");
+
     const first = await waitForEmail(email, (m) => m.subject.startsWith("Verify your email address"));
     await notice.getByRole("button", { name: "Send the link again" }).click();
     await expect(notice.getByRole("status")).toHaveText("We have sent you a new verification link. It works once and expires in 24 hours.");
