@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emailVerificationTokens, outbox, users } from "~/db/schema";
+import { cleanUpAccounts } from "~/modules/accounts/cleanup.server";
 import { createAdminInvite, VERIFICATION_EMAIL_KIND, verifyEmail } from "~/modules/accounts/email-verification.server";
 import { EMAIL_VERIFIED, INVITE_NEEDS_ACCOUNT, VERIFICATION_SENT, VERIFY_LINK_INVALID } from "~/modules/accounts/messages";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/modules/accounts/password-reset.server";
@@ -137,6 +138,17 @@ describe("the link", () => {
     const token = await verificationTokenFor(database.db, email);
     const results = await Promise.all(Array.from({ length: 5 }, () => verifyEmail(database.db, { token }, { adminEmails: new Set() })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+});
+
+describe("housekeeping", () => {
+  it("removes spent verification links and keeps live ones", async () => {
+    const spent = await createUser(database.db, { verified: true });
+    const pending = await createUser(database.db);
+    await cleanUpAccounts({ db: database.db });
+    const left = async (id: string) => database.db.$count(emailVerificationTokens, eq(emailVerificationTokens.userId, id));
+    expect(await left(spent.id)).toBe(0);
+    expect(await left(pending.id)).toBe(1);
   });
 });
 

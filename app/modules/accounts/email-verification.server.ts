@@ -30,17 +30,18 @@ export interface VerificationBranding {
 /**
  * Writes a fresh link for this account and queues its email, in the caller's transaction
  * (sign-up: the email exists exactly when the account does). `dedupeKey` makes "one email
- * per sign-up" (or per resend) a database fact.
+ * per sign-up" a database fact; without it the link's own hash keys the email.
  */
 export async function issueVerification(
   tx: Db,
   user: { id: string; email: string },
-  options: VerificationBranding & { dedupeKey: string; now?: Date },
+  options: VerificationBranding & { dedupeKey?: string; now?: Date },
 ): Promise<void> {
   const now = options.now ?? new Date();
   const token = generateToken();
+  const tokenHash = hashToken(token);
   await tx.insert(emailVerificationTokens).values({
-    tokenHash: hashToken(token),
+    tokenHash,
     purpose: "verify",
     userId: user.id,
     email: user.email,
@@ -50,7 +51,8 @@ export async function issueVerification(
   const link = verificationLink(options.publicUrl, token);
   await enqueueEmail(tx, {
     kind: VERIFICATION_EMAIL_KIND,
-    dedupeKey: options.dedupeKey,
+    // One email per link (the hash names it and is already stored); sign-up passes its own key.
+    dedupeKey: options.dedupeKey ?? `${VERIFICATION_EMAIL_KIND}:${tokenHash}`,
     to: user.email,
     subject: `Verify your email address for ${options.shopName}`,
     text: [
@@ -111,7 +113,7 @@ export async function resendVerification(
       .update(emailVerificationTokens)
       .set({ usedAt: now })
       .where(and(eq(emailVerificationTokens.userId, user.id), isNull(emailVerificationTokens.usedAt)));
-    await issueVerification(tx, user, { ...options, now, dedupeKey: `${VERIFICATION_EMAIL_KIND}:resend:${user.id}:${now.getTime()}` });
+    await issueVerification(tx, user, { publicUrl: options.publicUrl, shopName: options.shopName, now });
   });
   return { ok: true, message: VERIFICATION_SENT };
 }
