@@ -17,6 +17,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:token?", "routes/reset-password.tsx"),
+  route("verify-email/:token?", "routes/verify-email.tsx"),
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account-data.tsx"),
   route("account/data/download", "routes/account-data-download.ts"),

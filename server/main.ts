@@ -9,7 +9,7 @@ import type { ServerBuild } from "react-router";
 import { shopIdentity } from "~/config/shop.server";
 import { connectDatabase, type DatabaseHandle } from "~/db/client.server";
 import { seedDemoCatalogue } from "~/demo/seed.server";
-import { syncAdminRoles } from "~/modules/accounts/roles.server";
+import { hasUnverifiedListedAdmin, syncAdminRoles } from "~/modules/accounts/roles.server";
 import type { ShopContext } from "~/load-context";
 import { ConfigError, loadEnv, type Env } from "~/utils/env.server";
 import { createApp } from "./app";
@@ -53,10 +53,14 @@ async function main() {
     if (result.seeded) console.log(`[seed] loaded the demo catalogue (${result.products} products)`);
   }
 
-  // ADMIN_EMAILS is the only source of the admin role: apply it to existing accounts at every start.
+  // ADMIN_EMAILS (on a verified email) is the only source of the admin role: apply it to
+  // existing accounts at every start.
   const roles = await syncAdminRoles(database.db, env.adminEmails);
   if (roles.granted.length || roles.revoked.length) {
     console.log(`[accounts] admin role granted to ${roles.granted.length}, revoked from ${roles.revoked.length} account(s) per ADMIN_EMAILS`);
+  }
+  if (await hasUnverifiedListedAdmin(database.db, env.adminEmails)) {
+    console.log("[accounts] an ADMIN_EMAILS address has an account that is not verified yet: it becomes admin once its email is verified (or run `npm run admin:invite -- <email>`)");
   }
 
   const context: ShopContext = { db: database.db, env, shop: shopIdentity(env) };

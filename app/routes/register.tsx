@@ -29,7 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await registerUser(
     context.db,
     { ...parsed.data, ipAddress: clientIp(request) },
-    { adminEmails: context.env.adminEmails, limits: perHour ? { perAddress: { limit: perHour, windowMs: HOUR_MS } } : undefined },
+    {
+      publicUrl: context.env.publicUrl,
+      shopName: context.shop.name,
+      limits: perHour ? { perAddress: { limit: perHour, windowMs: HOUR_MS } } : undefined,
+    },
   );
   if (!result.ok && "reason" in result) {
     // Typed name and email stay in the form (passwords never come back).

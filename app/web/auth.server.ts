@@ -7,6 +7,7 @@
  *   requireUser(request, context)    → ShellUser, or throws a redirect to /login?redirectTo=<path>
  *   requireAdmin(request, context)   → ShellUser, or throws 401 "Please log in to view this page."
  *                                      / 403 "You do not have permission to view this page."
+ *                                      (403 too for an admin role on an unverified email)
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { findSessionUser, type SessionUser } from "~/modules/accounts/sessions.server";
@@ -31,8 +32,11 @@ export function getCurrentSession(request: Request, context: AppLoadContext) {
         id: session.userId,
         fullName: session.fullName,
         email: session.email,
-        isAdmin: session.role === "admin",
+        // Belt and braces: roles only go to verified emails, but a role left over from before
+        // verification existed (or set by hand) must not open the back office either.
+        isAdmin: session.role === "admin" && session.emailVerified,
         isPremium: await isPremium(context.db, session.userId),
+        emailVerified: session.emailVerified,
       };
       return { session, user };
     })();
@@ -60,6 +64,6 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<ShellUser> {
   const user = await getCurrentUser(request, context);
   if (!user) throw data("Please log in to view this page.", { status: 401 });
-  if (!user.isAdmin) throw data("You do not have permission to view this page.", { status: 403 });
+  if (!user.isAdmin || !user.emailVerified) throw data("You do not have permission to view this page.", { status: 403 });
   return user;
 }

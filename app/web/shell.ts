@@ -11,8 +11,11 @@ export interface ShellUser {
   id: string;
   fullName: string;
   email: string;
+  /** Admin role on a verified email (an unverified account is never treated as an admin). */
   isAdmin: boolean;
   isPremium: boolean;
+  /** Whether the email address is verified (the account page offers the link again if not). */
+  emailVerified: boolean;
 }
 
 export interface ShellData {

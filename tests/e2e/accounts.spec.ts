@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { query } from "./db";
-import { waitForEmail } from "./mail";
+import { receivedEmails, waitForEmail } from "./mail";
 
 /**
  * Accounts in a real browser against the production build: sign-up, sign-in with and
@@ -334,6 +334,47 @@ test.describe("accounts", () => {
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tab", { name: "Profile" })).toBeFocused();
+  });
+
+  test("verify the email: notice on the account page, send the link again, the old link is dead, the new one works once", async ({ page }) => {
+    const email = uniqueEmail("verify");
+    await register(page, { email });
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+    const notice = page.getByTestId("verify-email-notice");
+    await expect(notice).toContainText("Please verify your email address");
+    await expect(notice).toContainText(email);
+
+    // The admin pages say why they refuse an unverified account, and point the way.
+    const refused = await page.goto("/admin");
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByText("Admin pages need a verified email address, and yours is not verified yet.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Verify my email address" })).toHaveAttribute("href", "/verify-email");
+    await page.goto("/account");
+
+    const first = await waitForEmail(email, (m) => m.subject.startsWith("Verify your email address"));
+    await notice.getByRole("button", { name: "Send the link again" }).click();
+    await expect(notice.getByRole("status")).toHaveText("We have sent you a new verification link. It works once and expires in 24 hours.");
+    const linkOf = (text: string) => text.match(/https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]{43}/)![0];
+    await expect.poll(() => receivedEmails().filter((m) => m.to.includes(email)).length, { timeout: 30_000 }).toBe(2);
+    const second = receivedEmails().filter((m) => m.to.includes(email) && m.text !== first.text)[0]!;
+
+    // The first link died when the second was sent.
+    const dead = await page.goto(linkOf(first.text));
+    expect(dead?.status()).toBe(410);
+    await expect(page.getByRole("alert")).toContainText("This verification link is invalid, has already been used or has expired.");
+
+    // Opening the link changes nothing by itself: the button does.
+    await page.goto(linkOf(second.text));
+    await expect(page.getByRole("heading", { name: "Verify your email address" })).toBeVisible();
+    await page.getByRole("button", { name: "Verify my email address" }).click();
+    await expect(page.getByRole("heading", { name: "Email address verified" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toHaveText("Thank you: your email address is verified.");
+
+    await page.goto("/account");
+    await expect(page.getByTestId("verify-email-notice")).toHaveCount(0);
+    const reused = await page.goto(linkOf(second.text));
+    expect(reused?.status()).toBe(410);
   });
 
   test("the outbox is for admins only", async ({ page }) => {

@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { query } from "./db";
+import { waitForEmail } from "./mail";
 
 /**
  * Signing in for browser tests, shared by every spec that needs the admin (the only address in
  * the e2e server's ADMIN_EMAILS) or a fresh customer. Specs may run side by side in two
  * workers: they all give the admin the same password, so whichever registers it first, and
- * whichever copies a password in later, every spec can sign in with PASSWORD.
+ * whichever copies a password in later, every spec can sign in with PASSWORD. The admin role
+ * needs a verified email (decision 0011): the admin verifies the honest way, through the link
+ * the shop emailed to the test SMTP server at sign-up (see verifyThroughEmail).
  */
 export const ADMIN_EMAIL = "admin@e2e.nearmint.test";
 export const PASSWORD = "Wholesale-e2e-Review-7391";
@@ -42,11 +45,33 @@ export async function signIn(page: Page, email: string, fullName: string, redire
       email,
     ]);
   }
+  if (email === ADMIN_EMAIL) await verifyThroughEmail(page, email);
   await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+async function isVerified(email: string) {
+  const [row] = await query<{ verified: boolean }>("SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1", [email]);
+  return Boolean(row?.verified);
+}
+
+/**
+ * Opens the verification link from the sign-up email (delivered by the outbox worker to the
+ * test SMTP server) and presses its button, unless the account is verified already. Two
+ * specs may race for the one link: whichever loses finds the account verified all the same.
+ */
+export async function verifyThroughEmail(page: Page, email: string) {
+  if (await isVerified(email)) return;
+  const mail = await waitForEmail(email, (m) => m.subject.startsWith("Verify your email address"));
+  const link = mail.text.match(/https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]{43}/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  await page.goto(link!);
+  const button = page.getByRole("button", { name: "Verify my email address" });
+  if (await button.isVisible()) await button.click();
+  await expect.poll(() => isVerified(email)).toBe(true);
 }
 
 export function signInAsAdmin(page: Page, redirectTo = "/admin") {

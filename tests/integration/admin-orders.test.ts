@@ -25,7 +25,7 @@ afterAll(async () => {
 /** A user with a live session, stored the way the accounts module stores them (token hashed). */
 async function userWithSession(role: "customer" | "admin", fullName = `Test ${role}`) {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
-  const [user] = await db.insert(users).values({ email, passwordHash: "not-used", role }).returning({ id: users.id });
+  const [user] = await db.insert(users).values({ email, passwordHash: "not-used", role, emailVerifiedAt: new Date() }).returning({ id: users.id });
   await db.insert(profiles).values({ id: user!.id, fullName, email });
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({

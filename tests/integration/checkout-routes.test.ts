@@ -166,6 +166,14 @@ describe("sandbox page, success page and cancel", () => {
     expect(signedOut.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/order/success?session_id=${sessionId}`)}`);
   });
 
+  it("sends a signed-out visitor with an id that matches no order home, not to /login (spec §4, issue 12 finding 11)", async () => {
+    for (const path of ["/order/success?session_id=cs_sbx_000000000000000000000000", "/order/success?session_id=cs_test_unknown123", "/order/success"]) {
+      const res = await call(successLoader, get(path));
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toBe("/");
+    }
+  });
+
   it("a declined card answers 402 and fulfils nothing", async () => {
     const { me, product, sessionId, order } = await started();
     const res = await call(sandboxAction, post(`/sandbox/checkout/${sessionId}`, { cardNumber: "4000 0000 0000 0002" }, me.cookie), { sessionId });

@@ -1,6 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import { DEMO_SHOP } from "~/config/shop";
 import type { Db } from "~/db/client.server";
+import { and, desc, eq } from "drizzle-orm";
+import { outbox } from "~/db/schema";
+import { VERIFICATION_EMAIL_KIND, verifyEmail } from "~/modules/accounts/email-verification.server";
 import { registerUser } from "~/modules/accounts/users.server";
 import { loadEnv } from "~/utils/env.server";
 
@@ -23,16 +26,41 @@ export function uniqueEmail(prefix = "customer"): string {
 
 export const GOOD_PASSWORD = "Velvet-Lantern-42";
 
-export async function createUser(db: Db, options: { email?: string; password?: string; fullName?: string; adminEmails?: Set<string> } = {}) {
+/**
+ * Signs a user up. With `verified` (or `adminEmails`, for an admin) the email is verified the
+ * way its owner would: through the link in the verification email the sign-up queued; the
+ * role then follows `adminEmails`.
+ */
+export async function createUser(
+  db: Db,
+  options: { email?: string; password?: string; fullName?: string; adminEmails?: Set<string>; verified?: boolean } = {},
+) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? GOOD_PASSWORD;
   const result = await registerUser(
     db,
     { fullName: options.fullName ?? "Test Customer", email, password },
-    { adminEmails: options.adminEmails ?? new Set() },
+    { publicUrl: "https://shop.test", shopName: "Test Shop" },
   );
   if (!result.ok) throw new Error(`createUser failed: ${JSON.stringify(result)}`);
+  if (options.verified || options.adminEmails) {
+    const verified = await verifyEmail(db, { token: await verificationTokenFor(db, email) }, { adminEmails: options.adminEmails ?? new Set() });
+    if (!verified.ok) throw new Error(`createUser could not verify ${email}: ${verified.message}`);
+  }
   return { id: result.userId, email, password };
+}
+
+/** The token of the newest verification email queued for this address (read from the outbox). */
+export async function verificationTokenFor(db: Db, email: string): Promise<string> {
+  const [mail] = await db
+    .select({ text: outbox.textBody })
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, email.toLowerCase()), eq(outbox.kind, VERIFICATION_EMAIL_KIND)))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const token = mail?.text.match(/\/verify-email\/([A-Za-z0-9_-]{43})/)?.[1];
+  if (!token) throw new Error(`no verification email for ${email}`);
+  return token;
 }
 
 /** What a route action or loader returned or threw, as status + body + headers. */

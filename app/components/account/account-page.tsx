@@ -9,6 +9,7 @@ import { AccountHeader } from "./account-header";
 import { OrdersTab, type OrderSummary } from "./orders-tab";
 import { ProfileTab } from "./profile-tab";
 import { SubscriptionTab, type SubscriptionTabData } from "./subscription-tab";
+import { VerifyEmailNotice } from "./verify-email";
 
 /** The profile form's refusal: the fields' messages, what was typed and the message for the red box. */
 export interface ProfileFormAnswer {
@@ -19,7 +20,7 @@ export interface ProfileFormAnswer {
 
 /** What the account page shows, as its loader sends it. */
 export interface AccountView {
-  user: Pick<ShellUser, "isAdmin" | "isPremium">;
+  user: Pick<ShellUser, "isAdmin" | "isPremium" | "emailVerified">;
   profile: Profile;
   orders: OrderSummary[];
   subscription: SubscriptionTabData | null;
@@ -50,6 +51,7 @@ export function AccountPage({ account, answer }: { account: AccountView; answer?
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <AccountHeader user={user} email={profile.email} />
+      {!user.emailVerified && <VerifyEmailNotice email={profile.email} />}
 
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div role="tablist" aria-label="Account sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 sm:px-4">

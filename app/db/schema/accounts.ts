@@ -10,6 +10,12 @@ export const users = pgTable(
     email: text().notNull().unique(),
     passwordHash: text().notNull(),
     role: text().notNull().default("customer"),
+    /**
+     * When the owner proved the mailbox (verification link, password reset or admin invite).
+     * Null for new accounts and for every account that existed before verification did: the
+     * admin role needs it (decision 0011).
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("users_role_valid", sql`${t.role} IN ('customer', 'admin')`)],
@@ -63,6 +69,30 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * Email verification links (purpose "verify", for one account) and first-admin invites
+ * (purpose "admin-invite", printed by `npm run admin:invite`, for an address that may have no
+ * account yet). Only the SHA-256 of the link's token is stored; a link works once.
+ */
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    tokenHash: text().primaryKey(),
+    purpose: text().notNull().default("verify"),
+    userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    /** The address the link proves: the account's email when it was sent, or the invited one. */
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("email_verification_tokens_user_idx").on(t.userId),
+    check("email_verification_tokens_purpose_valid", sql`${t.purpose} IN ('verify', 'admin-invite')`),
+    check("email_verification_tokens_owner", sql`${t.purpose} = 'admin-invite' OR ${t.userId} IS NOT NULL`),
+  ],
 );
 
 /** Fixed-window counters for sign-in, reset and form rate limits; shared by every instance. */

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { passwordResetTokens, profiles, sessions, users } from "~/db/schema";
+import { emailVerificationTokens, passwordResetTokens, profiles, sessions, users } from "~/db/schema";
 import { verifyPassword } from "./password.server";
 
 export interface AccountData {
@@ -69,7 +69,10 @@ export async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<s
   const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
   if (!before) return null;
   const placeholder = erasedEmail(userId);
-  await tx.update(users).set({ email: placeholder, passwordHash: "!erased", role: "customer" }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ email: placeholder, passwordHash: "!erased", role: "customer", emailVerifiedAt: null })
+    .where(eq(users.id, userId));
   await tx
     .update(profiles)
     .set({
@@ -87,5 +90,6 @@ export async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<s
     .where(eq(profiles.id, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
   return before.email;
 }

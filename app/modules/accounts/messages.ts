@@ -21,3 +21,18 @@ export const SIGN_IN_CHALLENGE_TEXT = {
   expired: "The check took too long and expired. Please let it run again, then sign in.",
   invalid: "The check could not be confirmed. Please let it run again, then sign in.",
 } as const;
+
+/** Email verification (decision 0011). */
+export const VERIFY_LINK_INVALID =
+  "This verification link is invalid, has already been used or has expired. Please sign in and ask for a new one from your account page.";
+export const EMAIL_VERIFIED = "Thank you: your email address is verified.";
+export const VERIFY_EMAIL_NOTICE = "Please verify your email address: we sent you a link when you registered.";
+export const VERIFICATION_SENT = "We have sent you a new verification link. It works once and expires in 24 hours.";
+export const ALREADY_VERIFIED = "Your email address is already verified.";
+export const INVITE_NEEDS_ACCOUNT =
+  "This invitation is for another email address. Please sign in with the account it was made for (register it first if needed), then open the link again.";
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}

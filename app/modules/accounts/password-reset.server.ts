@@ -1,16 +1,15 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { passwordResetTokens, users } from "~/db/schema";
-import { enqueueEmail } from "~/modules/email/outbox.server";
+import { enqueueEmail, escapeHtml } from "~/modules/email/outbox.server";
 import { hashPassword } from "./password.server";
 import { passwordProblem } from "./password-policy";
 import { RESET_REQUEST_LIMITS, RESET_TOKEN_TTL_MS, type RateLimitRule } from "./policy";
 import { consumeRateLimit, rateLimitKey } from "./rate-limit.server";
 import { deleteUserSessions } from "./sessions.server";
 import { generateToken, hashToken, TOKEN_PATTERN } from "./tokens.server";
-import { tooManyAttemptsMessage } from "./users.server";
 
-import { RESET_LINK_INVALID } from "./messages";
+import { RESET_LINK_INVALID, tooManyAttemptsMessage } from "./messages";
 
 export { RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from "./messages";
 
@@ -86,10 +85,6 @@ export async function requestPasswordReset(
   return { ok: true };
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Whether a reset link can still be used (for showing the form or the "expired" message). */
 export async function isResetTokenUsable(db: Db, token: string, now = new Date()): Promise<boolean> {
   if (!TOKEN_PATTERN.test(token)) return false;
@@ -137,7 +132,11 @@ export async function resetPassword(
       .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) return { ok: false, field: "token", message: RESET_LINK_INVALID };
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+    // The link came to the account's mailbox: using it proves the address as well (decision 0011).
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`COALESCE(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(users.id, spent.userId));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

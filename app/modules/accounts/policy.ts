@@ -82,3 +82,16 @@ export const SIGN_IN_CHALLENGE = {
 export const CHALLENGE_FIELD = "altcha";
 
 export type ChallengeDifficulty = Pick<typeof SIGN_IN_CHALLENGE, "algorithm"> & { cost: number; counterMin: number; counterMax: number; ttlMs: number };
+
+/** An email verification link (and a first-admin invite) works once, within this time. */
+export const VERIFY_TOKEN_TTL_MS = DAY_MS;
+
+/**
+ * "Send the link again" from a signed-in, unverified account: a few an hour per account, so
+ * nobody can flood a mailbox they do not own; more per address (a shared office network).
+ * The email sent at sign-up is not counted.
+ */
+export const VERIFY_RESEND_LIMITS = {
+  perAccount: { limit: 3, windowMs: HOUR_MS },
+  perAddress: { limit: 20, windowMs: HOUR_MS },
+} satisfies Record<string, RateLimitRule>;

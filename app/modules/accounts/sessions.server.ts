@@ -42,6 +42,8 @@ export interface SessionUser {
   userId: string;
   email: string;
   role: string;
+  /** Whether the owner has proved the email address (the admin role needs it). */
+  emailVerified: boolean;
   fullName: string;
   persistent: boolean;
   expiresAt: Date;
@@ -65,6 +67,7 @@ export async function findSessionUser(db: Db, token: string | null | undefined, 
       expiresAt: sessions.expiresAt,
       email: users.email,
       role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
       fullName: profiles.fullName,
     })
     .from(sessions)
@@ -88,6 +91,7 @@ export async function findSessionUser(db: Db, token: string | null | undefined, 
     userId: row.userId,
     email: row.email,
     role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
     fullName: row.fullName ?? row.email,
     persistent: row.persistent,
     expiresAt,

@@ -6,7 +6,9 @@ import type { Challenge, ChallengeProblem, SignInChallenges } from "./challenge.
 import { passwordProblem } from "./password-policy";
 import { SIGN_IN_LIMITS, SIGN_UP_LIMITS, type RateLimitRule } from "./policy";
 import { clearRateLimit, consumeRateLimit, rateLimitKey, refundRateLimit } from "./rate-limit.server";
-import { roleFor, syncUserRole } from "./roles.server";
+import { issueVerification, VERIFICATION_EMAIL_KIND, type VerificationBranding } from "./email-verification.server";
+import { tooManyAttemptsMessage } from "./messages";
+import { syncUserRole } from "./roles.server";
 import { createSession, deleteSession, type NewSession } from "./sessions.server";
 import type { FieldErrors, ProfileInput } from "./schemas";
 import type { Profile } from "./profile";
@@ -16,10 +18,7 @@ export const EMAIL_TAKEN = "An account with this email already exists. Please lo
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 export const TOO_MANY_SIGN_UPS = "Too many sign-ups from your network. Please try again later.";
 
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
-}
+export { tooManyAttemptsMessage };
 
 export type RegisterResult =
   | { ok: true; userId: string }
@@ -27,14 +26,15 @@ export type RegisterResult =
   | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
 
 /**
- * Creates an account and its profile. The role comes from ADMIN_EMAILS, never from input.
- * The password rules are checked here as well as in the form (see decision 0003). Each attempt
+ * Creates an account and its profile, and queues the email that verifies its address (same
+ * transaction: exactly one per sign-up). Every new account is a customer: the admin role
+ * needs a verified address listed in ADMIN_EMAILS (decision 0011), never input. The password rules are checked here as well as in the form (see decision 0003). Each attempt
  * counts against the client's address first (SIGN_UP_LIMITS), whatever its outcome.
  */
 export async function registerUser(
   db: Db,
   input: { fullName: string; email: string; password: string; ipAddress?: string | null },
-  options: { adminEmails: ReadonlySet<string>; limits?: { perAddress: RateLimitRule }; now?: Date },
+  options: VerificationBranding & { limits?: { perAddress: RateLimitRule }; now?: Date },
 ): Promise<RegisterResult> {
   if (input.ipAddress) {
     const limits = options.limits ?? SIGN_UP_LIMITS;
@@ -55,9 +55,10 @@ export async function registerUser(
     const userId = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email, passwordHash, role: roleFor(email, options.adminEmails) })
+        .values({ email, passwordHash, role: "customer" })
         .returning({ id: users.id });
       await tx.insert(profiles).values({ id: user!.id, fullName: input.fullName.trim(), email });
+      await issueVerification(tx, { id: user!.id, email }, { ...options, dedupeKey: `${VERIFICATION_EMAIL_KIND}:signup:${user!.id}` });
       return user!.id;
     });
     return { ok: true, userId };
@@ -155,7 +156,7 @@ export async function signIn(
   }
 
   const [user] = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -169,7 +170,7 @@ export async function signIn(
   if (needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }
-  await syncUserRole(db, user.id, user.email, options.adminEmails);
+  await syncUserRole(db, { id: user.id, email: user.email, emailVerified: Boolean(user.verifiedAt) }, options.adminEmails);
   await deleteSession(db, input.previousToken);
   const session = await createSession(db, user.id, {
     persistent: input.remember,

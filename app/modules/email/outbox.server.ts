@@ -24,10 +24,6 @@ export interface OutgoingEmail {
 /** What a secret becomes on /admin/outbox and in the stored email once it has gone. */
 export const REDACTED_SECRET = "[secret link removed]";
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * The body with every secret (as given, and HTML-escaped the usual ways, since an HTML body
  * carries links escaped) replaced by REDACTED_SECRET. Longest first, so a secret that
@@ -88,6 +84,11 @@ export function redactionOf(row: { textBody: string; htmlBody: string | null; se
     secrets: null,
     redactedAt: now,
   };
+}
+
+/** For the HTML bodies of emails: text and attribute values (and for finding a secret in them). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export interface EmailTransport {

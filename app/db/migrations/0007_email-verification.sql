@@ -1,0 +1,15 @@
+CREATE TABLE "email_verification_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"purpose" text DEFAULT 'verify' NOT NULL,
+	"user_id" uuid,
+	"email" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "email_verification_tokens_purpose_valid" CHECK ("email_verification_tokens"."purpose" IN ('verify', 'admin-invite')),
+	CONSTRAINT "email_verification_tokens_owner" CHECK ("email_verification_tokens"."purpose" = 'admin-invite' OR "email_verification_tokens"."user_id" IS NOT NULL)
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "email_verified_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "email_verification_tokens" ADD CONSTRAINT "email_verification_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "email_verification_tokens_user_idx" ON "email_verification_tokens" USING btree ("user_id");
