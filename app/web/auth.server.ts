@@ -7,6 +7,8 @@
  *   requireUser(request, context)    → ShellUser, or throws a redirect to /login?redirectTo=<path>
  *   requireAdmin(request, context)   → ShellUser, or throws 401 "Please log in to view this page."
  *                                      / 403 "You do not have permission to view this page."
+ *                                      / with ADMIN_REQUIRE_2FA, a redirect to two-factor enrolment
+ *                                        for an admin who has not turned it on
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { findSessionUser, type SessionUser } from "~/modules/accounts/sessions.server";
@@ -31,7 +33,8 @@ export function getCurrentSession(request: Request, context: AppLoadContext) {
         id: session.userId,
         fullName: session.fullName,
         email: session.email,
-        isAdmin: session.role === "admin",
+        // ADMIN_REQUIRE_2FA: the admin role gives no admin access until two-factor sign-in is on.
+        isAdmin: session.role === "admin" && (!context.env.adminRequire2fa || session.twoFactorEnabled),
         isPremium: await isPremium(context.db, session.userId),
       };
       return { session, user };
@@ -57,9 +60,15 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
+/** Where an admin without two-factor sign-in is sent when ADMIN_REQUIRE_2FA is on. */
+export const ADMIN_TWO_FACTOR_ENROL_PATH = "/account/two-factor?required=admin";
+
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<ShellUser> {
-  const user = await getCurrentUser(request, context);
-  if (!user) throw data("Please log in to view this page.", { status: 401 });
-  if (!user.isAdmin) throw data("You do not have permission to view this page.", { status: 403 });
-  return user;
+  const current = await getCurrentSession(request, context);
+  if (!current) throw data("Please log in to view this page.", { status: 401 });
+  if (!current.user.isAdmin) {
+    if (current.session.role === "admin") throw redirect(ADMIN_TWO_FACTOR_ENROL_PATH);
+    throw data("You do not have permission to view this page.", { status: 403 });
+  }
+  return current.user;
 }

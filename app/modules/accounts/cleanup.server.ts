@@ -4,10 +4,11 @@ import { passwordResetTokens } from "~/db/schema";
 import { DAY_MS } from "./policy";
 import { deleteStaleRateLimits } from "./rate-limit.server";
 import { deleteExpiredSessions } from "./sessions.server";
+import { deleteExpiredSignInChallenges } from "./two-factor.server";
 
 /**
- * Background housekeeping (server/jobs.ts): expired sessions, spent or expired reset links
- * and old rate-limit counters go. Expired rows are already refused when read; this only
+ * Background housekeeping (server/jobs.ts): expired sessions, spent or expired reset links,
+ * expired pending two-factor sign-ins and old rate-limit counters go. Expired rows are already refused when read; this only
  * keeps the tables small. Plain DELETEs, safe to run on several instances at once.
  */
 export async function cleanUpAccounts({ db }: { db: Db }, now = new Date()) {
@@ -18,5 +19,6 @@ export async function cleanUpAccounts({ db }: { db: Db }, now = new Date()) {
     .where(or(lt(passwordResetTokens.expiresAt, dayAgo), isNotNull(passwordResetTokens.usedAt)))
     .returning({ tokenHash: passwordResetTokens.tokenHash });
   const rateLimits = await deleteStaleRateLimits(db, dayAgo);
-  return { sessions, resets: resets.length, rateLimits };
+  const twoFactorChallenges = await deleteExpiredSignInChallenges(db, now);
+  return { sessions, resets: resets.length, rateLimits, twoFactorChallenges };
 }

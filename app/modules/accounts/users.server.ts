@@ -7,6 +7,8 @@ import { SIGN_IN_LIMITS, SIGN_UP_LIMITS, type RateLimitRule } from "./policy";
 import { clearRateLimit, consumeRateLimit, rateLimitKey, refundRateLimit } from "./rate-limit.server";
 import { roleFor, syncUserRole } from "./roles.server";
 import { createSession, deleteSession, type NewSession } from "./sessions.server";
+import { TWO_FACTOR_CODE_NEEDED } from "./messages";
+import { createSignInChallenge, isTwoFactorEnabled, type PendingSignIn } from "./two-factor.server";
 import type { FieldErrors, ProfileInput } from "./schemas";
 import type { Profile } from "./profile";
 
@@ -77,7 +79,9 @@ function isUniqueViolation(error: unknown): boolean {
 export type SignInResult =
   | { ok: true; userId: string; session: NewSession }
   | { ok: false; reason: "invalid"; message: string }
-  | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
+  | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number }
+  /** Right password, two-factor on: not signed in yet; the pending sign-in waits for a code. */
+  | { ok: false; reason: "second_factor"; message: string; userId: string; pending: PendingSignIn };
 
 export interface SignInInput {
   email: string;
@@ -90,7 +94,8 @@ export interface SignInInput {
 }
 
 /**
- * Checks the password and starts a new session. Each attempt is counted before the password
+ * Checks the password and starts a new session, or, for an account with two-factor sign-in on,
+ * a pending sign-in that only a code turns into a session (completeSignIn). Each attempt is counted before the password
  * is checked (SIGN_IN_LIMITS): against the address, then against this account from this
  * address, then against the account's ceiling across all addresses. Counting stops at the
  * first refusal, so an address already refused adds nothing to the account's ceiling.
@@ -135,6 +140,10 @@ export async function signIn(
     await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }
   await syncUserRole(db, user.id, user.email, options.adminEmails);
+  if (await isTwoFactorEnabled(db, user.id)) {
+    const pending = await createSignInChallenge(db, user.id, { persistent: input.remember, now: options.now });
+    return { ok: false, reason: "second_factor", message: TWO_FACTOR_CODE_NEEDED, userId: user.id, pending };
+  }
   await deleteSession(db, input.previousToken);
   const session = await createSession(db, user.id, {
     persistent: input.remember,
