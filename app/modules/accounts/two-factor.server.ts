@@ -104,6 +104,11 @@ async function countAttempt(db: Db, userId: string, options: TwoFactorOptions): 
   return { ok: false, reason: "rate_limited", message: tooManyCodesMessage(result.retryAfterSeconds), retryAfterSeconds: result.retryAfterSeconds };
 }
 
+/** A success gives its attempt back: only wrong answers use up the account's allowance. */
+function refundAttempt(db: Db, userId: string): Promise<void> {
+  return refundRateLimit(db, rateLimitKey("2fa:account", userId));
+}
+
 /**
  * Accepts a TOTP code for the account's secret, once: the step is stored by a guarded UPDATE,
  * so the same code sent twice at once is accepted only once.
@@ -170,7 +175,7 @@ export async function confirmEnrolment(
   const limited = await countAttempt(db, userId, options);
   if (limited) return limited;
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     if (!(await acceptTotpCode(tx, userId, input.code, { ...options, enabled: false }))) {
       return { ok: false, reason: "invalid", message: TWO_FACTOR_ENROL_CODE_INVALID } as const;
     }
@@ -179,6 +184,8 @@ export async function confirmEnrolment(
     await recordAudit(tx, { actorUserId: userId, action: "two_factor.enabled", entityType: "user", entityId: userId, createdAt: now });
     return { ok: true, recoveryCodes } as const;
   });
+  if (result.ok) await refundAttempt(db, userId);
+  return result;
 }
 
 /**
@@ -199,7 +206,7 @@ export async function verifySecondFactor(
       ? await acceptTotpCode(db, userId, answer, { ...options, enabled: true })
       : await spendRecoveryCode(db, userId, answer, options.now ?? new Date());
   if (!ok) return { ok: false, reason: "invalid", message: TWO_FACTOR_CODE_INVALID };
-  await refundRateLimit(db, rateLimitKey("2fa:account", userId));
+  await refundAttempt(db, userId);
   return { ok: true, method };
 }
 
@@ -207,11 +214,16 @@ export async function verifySecondFactor(
 async function proveIdentity(db: Db, userId: string, proof: string, options: TwoFactorOptions): Promise<true | TwoFactorFailure> {
   const limited = await countAttempt(db, userId, options);
   if (limited) return limited;
+  let proved = false;
   if (looksLikeTotpCode(proof)) {
-    if (await acceptTotpCode(db, userId, proof, { ...options, enabled: true })) return true;
+    proved = await acceptTotpCode(db, userId, proof, { ...options, enabled: true });
   } else if (proof) {
     const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-    if (user && (await verifyPassword(user.passwordHash, proof))) return true;
+    proved = Boolean(user && (await verifyPassword(user.passwordHash, proof)));
+  }
+  if (proved) {
+    await refundAttempt(db, userId);
+    return true;
   }
   return { ok: false, reason: "invalid", message: TWO_FACTOR_PROOF_INVALID };
 }
