@@ -265,15 +265,14 @@ describe("sign-in with two-factor on", () => {
 });
 
 describe("ADMIN_REQUIRE_2FA", () => {
-  async function admin(ctx: ReturnType<typeof testContext>) {
+  async function admin(env: Record<string, string>) {
     const email = uniqueEmail("admin");
     const user = await createUser(database.db, { email, adminEmails: new Set([email]) });
-    return { ...user, ctx: testContext(database.db, { ...ctxEnv(ctx), ADMIN_EMAILS: email }) };
+    return { ...user, ctx: testContext(database.db, { ...env, ADMIN_EMAILS: email }) };
   }
-  const ctxEnv = (ctx: ReturnType<typeof testContext>) => (ctx.env.adminRequire2fa ? { ADMIN_REQUIRE_2FA: "1" } : {});
 
   it("sends an admin without two-factor to enrolment with a clear message, and lets them in once it is on", async () => {
-    const { id, email, ctx } = await admin(testContext(database.db, { ADMIN_REQUIRE_2FA: "1" }));
+    const { id, email, ctx } = await admin({ ADMIN_REQUIRE_2FA: "1" });
     const token = await sessionFor(email, ctx);
     const res = await call(adminLoader, withCookies("/admin", { nm_session: token }), ctx);
     expect(res.status).toBe(302);
@@ -294,7 +293,7 @@ describe("ADMIN_REQUIRE_2FA", () => {
   });
 
   it("leaves admins without two-factor alone when it is off, and customers get 403 either way", async () => {
-    const { email, ctx } = await admin(context);
+    const { email, ctx } = await admin({});
     expect((await call(adminLoader, withCookies("/admin", { nm_session: await sessionFor(email, ctx) }), ctx)).status).toBe(200);
     const strict = testContext(database.db, { ADMIN_REQUIRE_2FA: "1" });
     const customer = await createUser(database.db);
