@@ -1,6 +1,7 @@
 /**
  * The request side of two-factor sign-in: the pending sign-in cookie between a correct password
- * and the code (decision 0024). HttpOnly, SameSite=Lax, sent only to /login/two-factor, gone in
+ * and the code (decision 0024). HttpOnly, SameSite=Lax, sent only under /login (Path=/login: a
+ * narrower /login/two-factor would miss React Router's /login/two-factor.data requests), gone in
  * five minutes; the database holds only the token's hash.
  */
 import { redirect, type AppLoadContext } from "react-router";
@@ -17,7 +18,7 @@ export function readPendingSignIn(request: Request): string | null {
 }
 
 function pendingCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  const parts = [`${PENDING_COOKIE}=${value}`, `Path=${TWO_FACTOR_PATH}`, "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  const parts = [`${PENDING_COOKIE}=${value}`, "Path=/login", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }

@@ -178,7 +178,7 @@ describe("sign-in with two-factor on", () => {
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("nm_2fa_pending="))!;
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
-    expect(cookie).toContain("Path=/login/two-factor");
+    expect(cookie).toContain("Path=/login;");
     expect(Number(cookie.match(/Max-Age=(\d+)/)![1])).toBeLessThanOrEqual(TWO_FACTOR_CHALLENGE_TTL_MS / 1000);
     // Only the hash is stored.
     expect(await database.db.$count(twoFactorChallenges, eq(twoFactorChallenges.tokenHash, hashToken(pending)))).toBe(1);
