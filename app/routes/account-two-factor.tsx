@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { TwoFactorPage } from "~/components/account/two-factor-page";
 import { ADMIN_TWO_FACTOR_REQUIRED, TWO_FACTOR_CODES_REGENERATED, TWO_FACTOR_DISABLED, TWO_FACTOR_ENABLED } from "~/modules/accounts/messages";
+import { PASSWORD_MAX_LENGTH } from "~/modules/accounts/policy";
 import { formFields } from "~/modules/accounts/schemas";
 import {
   confirmEnrolment,
@@ -46,17 +47,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "confirm": {
       const keepSessionTokenHash = (await getCurrentSession(request, context))?.session.tokenHash;
-      const result = await confirmEnrolment(context.db, user.id, { code: fields.code, keepSessionTokenHash }, options);
+      const result = await confirmEnrolment(context.db, user.id, { code: fields.code.slice(0, 64), keepSessionTokenHash }, options);
       if (!result.ok) return refused(result);
       return { error: null, notice: TWO_FACTOR_ENABLED, recoveryCodes: result.recoveryCodes };
     }
     case "regenerate": {
-      const result = await regenerateRecoveryCodes(context.db, user.id, fields.proof, options);
+      const result = await regenerateRecoveryCodes(context.db, user.id, fields.proof.slice(0, PASSWORD_MAX_LENGTH), options);
       if (!result.ok) return refused(result);
       return { error: null, notice: TWO_FACTOR_CODES_REGENERATED, recoveryCodes: result.recoveryCodes };
     }
     case "disable": {
-      const result = await disableTwoFactor(context.db, user.id, fields.proof, options);
+      const result = await disableTwoFactor(context.db, user.id, fields.proof.slice(0, PASSWORD_MAX_LENGTH), options);
       if (!result.ok) return refused(result);
       return { error: null, notice: TWO_FACTOR_DISABLED, recoveryCodes: null };
     }
