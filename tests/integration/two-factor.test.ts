@@ -221,6 +221,17 @@ describe("sign-in with two-factor on", () => {
     expect(evil.headers.get("Location")).toBe("/account");
   });
 
+  it("accepts one code or one recovery code once even when sent twice at the same moment", async () => {
+    const user = await createUser(database.db);
+    const { secret, recoveryCodes } = await enrol(user.id);
+    const options = { encryptionKey: context.env.totpEncryptionKey };
+    for (const attempt of [codeFor(secret), recoveryCodes[0]!]) {
+      const pendings = await Promise.all([1, 2].map(() => createSignInChallenge(database.db, user.id, { persistent: false })));
+      const results = await Promise.all(pendings.map((p) => completeSignIn(database.db, { token: p.token, answer: attempt }, options)));
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+    }
+  });
+
   it("takes a recovery code once", async () => {
     const user = await createUser(database.db);
     const { recoveryCodes } = await enrol(user.id);
