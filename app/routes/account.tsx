@@ -5,6 +5,7 @@ import { findActiveSubscription } from "~/modules/membership/subscription-summar
 import { listOrderHistory } from "~/modules/orders/history.server";
 import { formFields, profileSchema, validateForm } from "~/modules/accounts/schemas";
 import { getProfile, updateProfile } from "~/modules/accounts/users.server";
+import { twoFactorState } from "~/modules/accounts/two-factor.server";
 import { requireUser } from "~/web/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/account";
@@ -12,10 +13,11 @@ import type { Route } from "./+types/account";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   // Everything below is the signed-in user's own: the id comes from the session, never the URL.
-  const [profile, orders, subscription] = await Promise.all([
+  const [profile, orders, subscription, twoFactor] = await Promise.all([
     getProfile(context.db, user.id),
     listOrderHistory(context.db, user.id),
     findActiveSubscription(context.db, user.id),
+    twoFactorState(context.db, user.id),
   ]);
   if (!profile) throw data("Your profile could not be found.", { status: 404 });
   const url = new URL(request.url);
@@ -27,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscription,
     tabs,
     tab,
+    twoFactorOn: twoFactor.status === "on",
     editing: tab === "profile" && url.searchParams.get("edit") === "1",
     saved: url.searchParams.get("saved") === "1",
   };

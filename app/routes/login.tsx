@@ -10,6 +10,7 @@ import { clientIp } from "~/web/client-ip.server";
 import { mergeGuestCartAfterSignIn } from "~/web/guest-cart.server";
 import { retryAfterHeaders } from "~/web/retry-after";
 import { isSecureContext, readSessionToken, sessionCookie } from "~/web/session-cookie.server";
+import { secondFactorRedirect } from "~/web/two-factor.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
 
@@ -44,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     { adminEmails: context.env.adminEmails, challenges: signInChallenges(context.db, context.env.ALTCHA_HMAC_KEY) },
   );
+  // Two-factor sign-in on: no session yet, the code form comes next (decision 0024).
+  if (!result.ok && result.reason === "second_factor") return secondFactorRedirect(result.pending, parsed.data.redirectTo, context);
   if (!result.ok) {
     const errors: FieldErrors = {};
     if (result.reason === "rate_limited") {

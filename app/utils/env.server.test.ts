@@ -124,4 +124,23 @@ describe("loadEnv", () => {
       expect(() => loadEnv({ PAYMENTS: "sandbox", STRIPE_SECRET_KEY: "sk_live_x" })).toThrowError(/PAYMENTS="sandbox" but STRIPE_SECRET_KEY is set/);
     });
   });
+
+  describe("two-factor settings", () => {
+    it("leaves ADMIN_REQUIRE_2FA off and secrets unencrypted by default", () => {
+      const env = loadEnv({});
+      expect(env.adminRequire2fa).toBe(false);
+      expect(env.totpEncryptionKey).toBeNull();
+    });
+
+    it("reads ADMIN_REQUIRE_2FA=1 and a 32-byte key as hex or base64", () => {
+      expect(loadEnv({ ADMIN_REQUIRE_2FA: "1" }).adminRequire2fa).toBe(true);
+      const key = Buffer.alloc(32, 7);
+      expect(loadEnv({ TOTP_ENCRYPTION_KEY: key.toString("hex") }).totpEncryptionKey).toEqual(key);
+      expect(loadEnv({ TOTP_ENCRYPTION_KEY: key.toString("base64") }).totpEncryptionKey).toEqual(key);
+    });
+
+    it.each(["short", "00".repeat(31), "zz".repeat(32)])("refuses the key %s in one line", (value) => {
+      expect(() => loadEnv({ TOTP_ENCRYPTION_KEY: value })).toThrowError(/^Invalid configuration: TOTP_ENCRYPTION_KEY=.*32 bytes/);
+    });
+  });
 });

@@ -67,6 +67,15 @@ const schema = z.object({
   DATA_DIR: z.string().default("./data"),
   DEMO_DATA: flag.optional(),
   ADMIN_EMAILS: z.string().default(""),
+  /** On: an admin has no admin access until they have turned on two-factor sign-in. */
+  ADMIN_REQUIRE_2FA: flag.optional(),
+  /** 32 bytes (64 hex characters or base64) encrypting TOTP secrets at rest; see decision 0024. */
+  TOTP_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, "must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)")
+      .optional(),
+  ),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -113,6 +122,9 @@ export type Env = z.infer<typeof schema> & {
   loadDemoData: boolean;
   /** Which payment provider takes the money: decided once here, used by app/modules/payments. */
   payments: "stripe" | "sandbox";
+  adminRequire2fa: boolean;
+  /** The decoded TOTP_ENCRYPTION_KEY, or null (secrets then stored unencrypted). */
+  totpEncryptionKey: Buffer | null;
 };
 
 /**
@@ -163,5 +175,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         .filter(Boolean),
     ),
     loadDemoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+    adminRequire2fa: env.ADMIN_REQUIRE_2FA ?? false,
+    totpEncryptionKey: env.TOTP_ENCRYPTION_KEY
+      ? Buffer.from(env.TOTP_ENCRYPTION_KEY, env.TOTP_ENCRYPTION_KEY.length === 64 ? "hex" : "base64")
+      : null,
   };
 }

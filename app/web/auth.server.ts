@@ -8,6 +8,8 @@
  *   requireAdmin(request, context)   → ShellUser, or throws 401 "Please log in to view this page."
  *                                      / 403 "You do not have permission to view this page."
  *                                      (403 too for an admin role on an unverified email)
+ *                                      / with ADMIN_REQUIRE_2FA, a redirect to two-factor enrolment
+ *                                        for an admin who has not turned it on
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { findSessionUser, type SessionUser } from "~/modules/accounts/sessions.server";
@@ -33,8 +35,9 @@ export function getCurrentSession(request: Request, context: AppLoadContext) {
         fullName: session.fullName,
         email: session.email,
         // Belt and braces: roles only go to verified emails, but a role left over from before
-        // verification existed (or set by hand) must not open the back office either.
-        isAdmin: session.role === "admin" && session.emailVerified,
+        // verification existed (or set by hand) must not open the back office either; and with
+        // ADMIN_REQUIRE_2FA the admin role gives no admin access until two-factor sign-in is on.
+        isAdmin: session.role === "admin" && session.emailVerified && (!context.env.adminRequire2fa || session.twoFactorEnabled),
         isPremium: await isPremium(context.db, session.userId),
         emailVerified: session.emailVerified,
       };
@@ -61,9 +64,16 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
+/** Where an admin without two-factor sign-in is sent when ADMIN_REQUIRE_2FA is on. */
+export const ADMIN_TWO_FACTOR_ENROL_PATH = "/account/two-factor?required=admin";
+
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<ShellUser> {
-  const user = await getCurrentUser(request, context);
-  if (!user) throw data("Please log in to view this page.", { status: 401 });
-  if (!user.isAdmin || !user.emailVerified) throw data("You do not have permission to view this page.", { status: 403 });
-  return user;
+  const current = await getCurrentSession(request, context);
+  if (!current) throw data("Please log in to view this page.", { status: 401 });
+  if (!current.user.isAdmin) {
+    // A verified admin held back only by ADMIN_REQUIRE_2FA is sent to turn it on.
+    if (current.session.role === "admin" && current.session.emailVerified) throw redirect(ADMIN_TWO_FACTOR_ENROL_PATH);
+    throw data("You do not have permission to view this page.", { status: 403 });
+  }
+  return current.user;
 }

@@ -10,6 +10,7 @@ import { OrdersTab, type OrderSummary } from "./orders-tab";
 import { ProfileTab } from "./profile-tab";
 import { SubscriptionTab, type SubscriptionTabData } from "./subscription-tab";
 import { VerifyEmailNotice } from "./verify-email";
+import { TwoFactorSummary } from "./two-factor-summary";
 
 /** The profile form's refusal: the fields' messages, what was typed and the message for the red box. */
 export interface ProfileFormAnswer {
@@ -26,6 +27,8 @@ export interface AccountView {
   subscription: SubscriptionTabData | null;
   tabs: AccountTab[];
   tab: AccountTab;
+  /** Two-factor sign-in is on (the Profile tab links to its settings either way). */
+  twoFactorOn: boolean;
   editing: boolean;
   saved: boolean;
 }
@@ -35,7 +38,7 @@ export interface AccountView {
  * subscriber) as links, so each tab has its own URL and works without JavaScript.
  */
 export function AccountPage({ account, answer }: { account: AccountView; answer?: ProfileFormAnswer }) {
-  const { user, profile, orders, subscription, tabs, tab, editing, saved } = account;
+  const { user, profile, orders, subscription, tabs, tab, twoFactorOn, editing, saved } = account;
   const navigate = useNavigate();
 
   // Arrow keys move between tabs, as a tab list should.
@@ -89,6 +92,7 @@ export function AccountPage({ account, answer }: { account: AccountView; answer?
               message={answer?.message}
             />
           )}
+          {tab === "profile" && <TwoFactorSummary on={twoFactorOn} />}
           {tab === "orders" && <OrdersTab orders={orders} />}
           {tab === "subscription" && subscription && (
             <SubscriptionTab subscription={subscription} actions={<ManageSubscriptionButton />} />

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Credentials live apart from the profile so a profile query can never leak a hash. */
 export const users = pgTable(
@@ -126,3 +126,54 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Two-factor sign-in (TOTP, RFC 6238), one row per user who has started or finished enrolment.
+ * `enabledAt` is null until the first code is confirmed; only then does sign-in ask for a code.
+ * The secret is AES-256-GCM encrypted when TOTP_ENCRYPTION_KEY is set (decision 0024).
+ */
+export const userTotp = pgTable("user_totp", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text().notNull(),
+  enabledAt: timestamp({ withTimezone: true }),
+  /** The 30-second step of the last accepted code: a code is never accepted twice. */
+  lastUsedStep: bigint({ mode: "number" }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes; only their SHA-256 is stored (each code carries 80 random bits). */
+export const totpRecoveryCodes = pgTable(
+  "totp_recovery_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("totp_recovery_codes_user_code_idx").on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in waiting for its second factor: the password was right, no session exists yet.
+ * The browser holds the token in a short-lived cookie; only its SHA-256 is stored here.
+ */
+export const twoFactorChallenges = pgTable(
+  "two_factor_challenges",
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "Remember me" from the password form, applied when the session is finally created. */
+    persistent: boolean().notNull().default(false),
+    failedAttempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("two_factor_challenges_user_idx").on(t.userId), index("two_factor_challenges_expires_idx").on(t.expiresAt)],
+);

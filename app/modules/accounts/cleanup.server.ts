@@ -5,11 +5,13 @@ import { deleteExpiredSpentChallenges } from "./challenge.server";
 import { DAY_MS } from "./policy";
 import { deleteStaleRateLimits } from "./rate-limit.server";
 import { deleteExpiredSessions } from "./sessions.server";
+import { deleteExpiredSignInChallenges } from "./two-factor.server";
 
 /**
  * Background housekeeping (server/jobs.ts): expired sessions, spent or expired reset and
- * verification links, old rate-limit counters and expired spent sign-in challenges go. Expired
- * rows are already refused when read; this only keeps the tables small. Plain DELETEs, safe to run on several instances at once.
+ * verification links, expired pending two-factor sign-ins, old rate-limit counters and expired
+ * spent sign-in challenges go. Expired rows are already refused when read; this only keeps the
+ * tables small. Plain DELETEs, safe to run on several instances at once.
  */
 export async function cleanUpAccounts({ db }: { db: Db }, now = new Date()) {
   const sessions = await deleteExpiredSessions(db, now);
@@ -24,5 +26,6 @@ export async function cleanUpAccounts({ db }: { db: Db }, now = new Date()) {
     .returning({ tokenHash: emailVerificationTokens.tokenHash });
   const rateLimits = await deleteStaleRateLimits(db, dayAgo);
   const challenges = await deleteExpiredSpentChallenges(db, now);
-  return { sessions, resets: resets.length, verifications: verifications.length, rateLimits, challenges };
+  const twoFactorChallenges = await deleteExpiredSignInChallenges(db, now);
+  return { sessions, resets: resets.length, verifications: verifications.length, rateLimits, challenges, twoFactorChallenges };
 }

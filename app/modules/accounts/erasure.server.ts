@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { emailVerificationTokens, passwordResetTokens, profiles, sessions, users } from "~/db/schema";
+import { emailVerificationTokens, passwordResetTokens, profiles, sessions, totpRecoveryCodes, twoFactorChallenges, userTotp, users } from "~/db/schema";
 import { verifyPassword } from "./password.server";
 
 export interface AccountData {
@@ -62,8 +62,9 @@ export const ERASED_NAME = "Erased customer";
 
 /**
  * Erases the person from the account: email, name and address replaced, the password made
- * unusable (not a hash any password matches), the role back to customer, and every session
- * and reset link ended. Returns the email it had, or null when there is no such account.
+ * unusable (not a hash any password matches), the role back to customer, every session and
+ * reset or verification link ended, and two-factor sign-in removed. Returns the email it had,
+ * or null when there is no such account.
  */
 export async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string | null> {
   const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
@@ -91,5 +92,8 @@ export async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<s
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
+  await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+  await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
+  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
   return before.email;
 }

@@ -95,3 +95,19 @@ export const VERIFY_RESEND_LIMITS = {
   perAccount: { limit: 3, windowMs: HOUR_MS },
   perAddress: { limit: 20, windowMs: HOUR_MS },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * Two-factor sign-in (decision 0024). After a correct password the browser has this long to
+ * give its code; each pending sign-in takes this many wrong codes before it is dropped.
+ */
+export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const TWO_FACTOR_CHALLENGE_MAX_FAILURES = 5;
+
+/**
+ * Codes tried for one account (sign-in, enrolment, turning it off), whatever the address: ten
+ * per 15 minutes keeps a six-digit guess (three valid codes in the ±1 window) near hopeless,
+ * and a success gives its attempt back.
+ */
+export const TWO_FACTOR_LIMITS = {
+  perAccount: { limit: 10, windowMs: 15 * 60 * 1000 },
+} satisfies Record<string, RateLimitRule>;

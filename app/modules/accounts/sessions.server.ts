@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { profiles, sessions, users } from "~/db/schema";
+import { profiles, sessions, users, userTotp } from "~/db/schema";
 import { REMEMBER_ME_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from "./policy";
 import { generateToken, hashToken, TOKEN_PATTERN } from "./tokens.server";
 
@@ -47,6 +47,8 @@ export interface SessionUser {
   fullName: string;
   persistent: boolean;
   expiresAt: Date;
+  /** Two-factor sign-in is on (ADMIN_REQUIRE_2FA gives an admin no admin access without it). */
+  twoFactorEnabled: boolean;
 }
 
 /**
@@ -69,10 +71,12 @@ export async function findSessionUser(db: Db, token: string | null | undefined, 
       role: users.role,
       emailVerifiedAt: users.emailVerifiedAt,
       fullName: profiles.fullName,
+      twoFactorEnabledAt: userTotp.enabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .leftJoin(userTotp, eq(userTotp.userId, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
@@ -95,6 +99,7 @@ export async function findSessionUser(db: Db, token: string | null | undefined, 
     fullName: row.fullName ?? row.email,
     persistent: row.persistent,
     expiresAt,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
   };
 }
 

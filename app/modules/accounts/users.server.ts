@@ -10,6 +10,8 @@ import { issueVerification, VERIFICATION_EMAIL_KIND, type VerificationBranding }
 import { tooManyAttemptsMessage } from "./messages";
 import { syncUserRole } from "./roles.server";
 import { createSession, deleteSession, type NewSession } from "./sessions.server";
+import { TWO_FACTOR_CODE_NEEDED } from "./messages";
+import { createSignInChallenge, isTwoFactorEnabled, type PendingSignIn } from "./two-factor.server";
 import type { FieldErrors, ProfileInput } from "./schemas";
 import type { Profile } from "./profile";
 
@@ -93,7 +95,9 @@ export interface SignInRateLimited {
 export type SignInResult =
   | { ok: true; userId: string; session: NewSession }
   | { ok: false; reason: "invalid"; message: string }
-  | SignInRateLimited;
+  | SignInRateLimited
+  /** Right password, two-factor on: not signed in yet; the pending sign-in waits for a code. */
+  | { ok: false; reason: "second_factor"; message: string; userId: string; pending: PendingSignIn };
 
 export interface SignInInput {
   email: string;
@@ -108,7 +112,8 @@ export interface SignInInput {
 }
 
 /**
- * Checks the password and starts a new session. Each attempt is counted before the password
+ * Checks the password and starts a new session, or, for an account with two-factor sign-in on,
+ * a pending sign-in that only a code turns into a session (completeSignIn). Each attempt is counted before the password
  * is checked (SIGN_IN_LIMITS): against the address, then against this account from this
  * address, then against the account's ceiling across all addresses.
  *
@@ -171,6 +176,10 @@ export async function signIn(
     await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }
   await syncUserRole(db, { id: user.id, email: user.email, emailVerified: Boolean(user.verifiedAt) }, options.adminEmails);
+  if (await isTwoFactorEnabled(db, user.id)) {
+    const pending = await createSignInChallenge(db, user.id, { persistent: input.remember, now: options.now });
+    return { ok: false, reason: "second_factor", message: TWO_FACTOR_CODE_NEEDED, userId: user.id, pending };
+  }
   await deleteSession(db, input.previousToken);
   const session = await createSession(db, user.id, {
     persistent: input.remember,
