@@ -13,7 +13,7 @@ export async function expectNoViolations(page: Page, state: string) {
   // Hydration and route transitions settle first; a half-painted page gives false contrast results.
   await page.waitForLoadState("networkidle");
   // Legacy mode runs axe in the page itself instead of opening a blank page per check to merge
-  // frame results: the shop has no iframes, and it halves the time a check takes.
+  // frame results: the shop has no iframes, and each check saves opening a page.
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
   const found = results.violations.map(
     (v) =>
