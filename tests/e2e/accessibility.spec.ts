@@ -57,6 +57,7 @@ test("catalogue, cart and not-found pages as a guest", async ({ page }) => {
   await visit(page, `/products/${soldOut.slug}`, "product out of stock");
   await visit(page, "/cart", "empty cart");
   await visit(page, "/no-such-page", "404");
+  await visit(page, "/admin", "401 for a guest on an admin page");
 });
 
 test("content pages and the Pro page as a guest", async ({ page }) => {
@@ -64,7 +65,7 @@ test("content pages and the Pro page as a guest", async ({ page }) => {
 });
 
 test("sign-in, sign-up and password forms with their errors shown", async ({ page }) => {
-  await visit(page, "/login", "login");
+  await visit(page, "/login?registered=true", "login after signing up");
   await page.getByLabel("Email").fill(uniqueEmail("nobody"));
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -86,6 +87,10 @@ test("sign-in, sign-up and password forms with their errors shown", async ({ pag
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
   await expectNoViolations(page, "forgot password with an error");
+  await page.getByLabel("Email").fill(uniqueEmail("a11y-forgot"));
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expectNoViolations(page, "forgot password, link sent");
 
   await visit(page, `/reset-password/${"x".repeat(43)}`, "reset link no longer valid");
   const email = uniqueEmail("a11y-reset");
@@ -115,18 +120,22 @@ test("the wholesale form with its errors shown", async ({ page }) => {
   await expectNoViolations(page, "wholesale form with errors");
 });
 
-/** A signed-in customer with a delivery address (checkout needs one). */
+/** A signed-in customer; `giveAddress` adds the delivery address checkout needs. */
 async function customer(page: Page, label: string) {
   const email = uniqueEmail(label);
   await signIn(page, email, "Misty Waterflower", "/account");
-  await query(
-    "UPDATE profiles SET address_line1 = '2 Cerulean Way', city = 'Bristol', postal_code = 'BS1 4DJ', country = 'United Kingdom' WHERE email = $1",
-    [email],
-  );
+  const giveAddress = () =>
+    query(
+      "UPDATE profiles SET address_line1 = '2 Cerulean Way', city = 'Bristol', postal_code = 'BS1 4DJ', country = 'United Kingdom' WHERE email = $1",
+      [email],
+    );
+  return { giveAddress };
 }
 
 test("a customer's account tabs, cart, sandbox checkout and order success", async ({ page }) => {
-  await customer(page, "a11y-buyer");
+  const { giveAddress } = await customer(page, "a11y-buyer");
+  await visit(page, "/account", "account, profile tab with no address yet");
+  await giveAddress();
   await visit(page, "/account", "account, profile tab");
   await visit(page, "/account?tab=orders", "account, orders tab with no orders");
   await page.goto("/account?tab=profile&edit=1");
@@ -173,7 +182,7 @@ test("a customer's account tabs, cart, sandbox checkout and order success", asyn
 });
 
 test("the Pro page, the sandbox subscription and portal, and the subscription tab", async ({ page }) => {
-  await customer(page, "a11y-member");
+  await (await customer(page, "a11y-member")).giveAddress();
   // Pro: the page, the sandbox sign-up (declined, then paid), the subscription tab, the portal.
   await visit(page, "/pro", "Pro page signed in");
   await page.getByRole("button", { name: "Subscribe monthly" }).click();
