@@ -60,6 +60,15 @@ test("catalogue, cart and not-found pages as a guest", async ({ page }) => {
   await visit(page, "/admin", "401 for a guest on an admin page");
 });
 
+test("at a 360 px phone width: home, product page, cart and the wholesale form", async ({ page }) => {
+  // The header folds into two rows and some labels become screen-reader only at this width.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await visit(page, "/", "home on a phone");
+  await visit(page, `/products/${inStock.slug}`, "product page on a phone");
+  await visit(page, "/cart", "empty cart on a phone");
+  await visit(page, "/wholesale", "wholesale form on a phone");
+});
+
 test("content pages and the Pro page as a guest", async ({ page }) => {
   for (const path of ["/sell-cards", "/terms", "/privacy", "/delivery", "/refund", "/cookies", "/pro"]) await visit(page, path);
 });
