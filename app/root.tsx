@@ -16,6 +16,7 @@ import { CartSync } from "./components/cart-sync";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { StatusPage } from "./components/status-page";
+import { useFocusOnPageChange } from "./components/use-focus-on-page-change";
 import type { RootData } from "~/web/shell";
 import { loadShell } from "~/web/shell.server";
 
@@ -50,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  useFocusOnPageChange();
   return (
     <>
       <SkipLink />

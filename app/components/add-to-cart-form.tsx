@@ -67,8 +67,8 @@ export function AddToCartForm({
           disabled={busy}
           className={
             inCart
-              ? "inline-flex items-center gap-2 rounded-lg bg-green-600 px-6 py-2.5 font-semibold text-white hover:bg-green-700 disabled:opacity-70"
-              : "inline-flex items-center gap-2 rounded-lg bg-amber-500 px-6 py-2.5 font-semibold text-white hover:bg-amber-600 disabled:opacity-70"
+              ? "inline-flex items-center gap-2 rounded-lg bg-green-700 px-6 py-2.5 font-semibold text-white hover:bg-green-800 disabled:opacity-70"
+              : "inline-flex items-center gap-2 rounded-lg bg-amber-500 px-6 py-2.5 font-semibold text-slate-900 hover:bg-amber-400 disabled:opacity-70"
           }
         >
           {inCart ? <Check aria-hidden className="h-5 w-5" /> : <ShoppingCart aria-hidden className="h-5 w-5" />}

@@ -19,7 +19,7 @@ export function SiteHeader({ user, cartCount }: { user: ShellUser | null; cartCo
         <nav aria-label="Account and cart" className="ml-auto flex items-center gap-0.5 sm:gap-2">
           <Link
             to="/sell-cards"
-            className="inline-flex items-center gap-1.5 rounded-lg bg-amber-500 px-2.5 py-2 text-sm font-semibold text-white hover:bg-amber-600 sm:px-3"
+            className="inline-flex items-center gap-1.5 rounded-lg bg-amber-500 px-2.5 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400 sm:px-3"
           >
             <HandCoins aria-hidden className="hidden h-4 w-4 min-[400px]:block" />
             <span>Sell your cards</span>

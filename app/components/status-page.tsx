@@ -14,7 +14,7 @@ export function StatusPage({
 }) {
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center py-16 text-center">
-      {status && <p className="text-6xl font-black text-amber-500">{status}</p>}
+      {status && <p className="text-6xl font-black text-amber-700">{status}</p>}
       <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
       {message && <p className="mt-3 text-slate-600">{message}</p>}
       <Link

@@ -92,7 +92,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="block aspect-square h-auto w-full object-cover"
             />
           ) : (
-            <div className="grid aspect-square place-items-center text-slate-400">No image</div>
+            <div className="grid aspect-square place-items-center text-slate-600">No image</div>
           )}
         </div>
 

@@ -51,7 +51,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <FormError>{RESET_LINK_INVALID}</FormError>
         <Link
           to="/forgot-password"
-          className="mt-6 inline-flex w-full items-center justify-center rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-white hover:bg-amber-600"
+          className="mt-6 inline-flex w-full items-center justify-center rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-slate-900 hover:bg-amber-400"
         >
           Request a new link
         </Link>

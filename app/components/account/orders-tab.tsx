@@ -36,7 +36,7 @@ export function OrdersTab({ orders }: { orders: OrderSummary[] }) {
         <Package aria-hidden className="h-12 w-12 text-slate-300" />
         <p className="mt-4 text-lg font-semibold text-slate-900">{NO_ORDERS}</p>
         <p className="mt-1 text-sm text-slate-600">When you place an order it will appear here.</p>
-        <Link to="/" className="mt-6 inline-flex rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-white hover:bg-amber-600">
+        <Link to="/" className="mt-6 inline-flex rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-slate-900 hover:bg-amber-400">
           Browse Products
         </Link>
       </div>

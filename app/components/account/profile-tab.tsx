@@ -127,7 +127,7 @@ function ProfileItem({ label, value, wide }: { label: string; value: string | nu
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words font-medium text-slate-900">{value ?? <span className="text-slate-400">Not set yet</span>}</dd>
+      <dd className="mt-0.5 break-words font-medium text-slate-900">{value ?? <span className="text-slate-500">Not set yet</span>}</dd>
     </div>
   );
 }

@@ -76,7 +76,7 @@ export function AdminDashboard({
               </span>
               <span
                 data-testid="count"
-                className={`mt-3 text-4xl font-black tabular-nums ${count > 0 ? "text-slate-900" : "text-slate-400"}`}
+                className={`mt-3 text-4xl font-black tabular-nums ${count > 0 ? "text-slate-900" : "text-slate-500"}`}
               >
                 {count}
               </span>

@@ -111,7 +111,7 @@ export function CartPageView({ loaderData, actionData }: { loaderData: CartPageD
           <ShoppingCart aria-hidden className="h-12 w-12 text-slate-300" />
           <h2 className="mt-4 text-xl font-semibold text-slate-900">Your cart is empty</h2>
           <p className="mt-2 text-slate-600">Find something you like and add it to your cart.</p>
-          <Link to="/" className="mt-6 inline-flex rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-white hover:bg-amber-600">
+          <Link to="/" className="mt-6 inline-flex rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-slate-900 hover:bg-amber-400">
             Continue Shopping
           </Link>
         </section>
@@ -213,7 +213,7 @@ export function CartPageView({ loaderData, actionData }: { loaderData: CartPageD
               <button
                 type="submit"
                 disabled={checkingOut || pending}
-                className="w-full rounded-lg bg-amber-500 px-5 py-3 font-semibold text-white hover:bg-amber-600 disabled:cursor-not-allowed disabled:opacity-60"
+                className="w-full rounded-lg bg-amber-500 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-400 disabled:cursor-not-allowed disabled:opacity-60"
               >
                 {checkingOut ? "Processing..." : "Proceed to Checkout"}
               </button>

@@ -46,13 +46,13 @@ export function CartRow({ line, onSubmitted }: { line: CartLine; onSubmitted: (k
         <span className="sr-only sm:hidden">Price: </span>
         <span className="inline-flex flex-wrap items-center gap-x-2">
           {line.usesPremium && (
-            <span className="rounded bg-amber-500 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white" title="Pro member price">
+            <span className="rounded bg-amber-500 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-slate-900" title="Pro member price">
               PRO
             </span>
           )}
           <span className="font-medium text-slate-900">{formatPence(line.unitPrice)}</span>
           {line.usesPremium && (
-            <s className="text-xs text-slate-400">
+            <s className="text-xs text-slate-500">
               <span className="sr-only">normal price </span>
               {formatPence(line.price)}
             </s>

@@ -13,7 +13,7 @@ export function ProductPrice({ product, isPremium }: { product: { price: number;
       {usesPremiumPrice(product, isPremium) ? (
         <p className="flex flex-wrap items-baseline gap-x-3">
           <span className="text-3xl font-black text-slate-900">{formatPence(product.premiumPrice!)}</span>
-          <span className="rounded bg-amber-500 px-1.5 py-0.5 text-xs font-bold text-white">PRO</span>
+          <span className="rounded bg-amber-500 px-1.5 py-0.5 text-xs font-bold text-slate-900">PRO</span>
           <span className="text-lg text-slate-500 line-through">
             <span className="sr-only">Normal price </span>
             {formatPence(product.price)}

@@ -7,7 +7,7 @@ import { useConfetti } from "./use-confetti";
 function Buttons() {
   return (
     <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-      <Link to="/" className="inline-flex justify-center rounded-lg bg-amber-500 px-6 py-3 font-semibold text-white hover:bg-amber-600">
+      <Link to="/" className="inline-flex justify-center rounded-lg bg-amber-500 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-400">
         Continue Shopping
       </Link>
       <Link
@@ -100,7 +100,7 @@ export function OrderSuccessPage({ orderId, state, email, totalAmount, cartClear
       <h1 className="mt-4 text-2xl font-bold text-slate-900">This checkout was not completed</h1>
       <p className="mt-3 text-slate-600">No payment was taken for order #{orderId}. Your cart is as you left it.</p>
       <div className="mt-8">
-        <Link to="/cart" className="inline-flex rounded-lg bg-amber-500 px-6 py-3 font-semibold text-white hover:bg-amber-600">
+        <Link to="/cart" className="inline-flex rounded-lg bg-amber-500 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-400">
           Return to cart
         </Link>
       </div>

@@ -54,7 +54,7 @@ export function PlanCard({ plan, current, busy, premium, attempt, quarterlySavin
           <button
             type="submit"
             disabled={busy || premium}
-            className="w-full rounded-lg bg-amber-500 px-5 py-3 font-semibold text-white shadow-sm hover:bg-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-400 focus:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
+            className="w-full rounded-lg bg-amber-500 px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400 focus:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
           >
             {busy ? "Processing..." : `Subscribe ${plan.type}`}
           </button>

@@ -55,12 +55,12 @@ export function ProPage({ plans, membership, examples, signedIn, welcome, cancel
 
   return (
     <div className="mx-auto max-w-5xl space-y-10">
-      <section className="rounded-3xl bg-gradient-to-br from-amber-400 to-amber-600 px-6 py-10 text-white shadow-sm sm:px-10">
+      <section className="rounded-3xl bg-gradient-to-br from-amber-400 to-amber-600 px-6 py-10 text-slate-900 shadow-sm sm:px-10">
         <p className="inline-flex items-center gap-2 rounded-full bg-white/20 px-3 py-1 text-sm font-semibold">
           <Crown aria-hidden className="h-4 w-4" /> Nearmint Pro
         </p>
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Member prices on the cards you collect</h1>
-        <p className="mt-3 max-w-2xl text-lg text-amber-50">
+        <p className="mt-3 max-w-2xl text-lg text-amber-950">
           Join Pro monthly or quarterly and pay the PRO price on every product that has one. Cancel whenever you like.
         </p>
       </section>
@@ -161,7 +161,7 @@ export function ProPage({ plans, membership, examples, signedIn, welcome, cancel
                     <span className="sr-only">Normal price </span>
                     {formatPence(product.price)}
                   </span>
-                  <span className="rounded bg-amber-500 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white">PRO</span>
+                  <span className="rounded bg-amber-500 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-slate-900">PRO</span>
                   <span className="font-semibold text-slate-900">{formatPence(product.premiumPrice)}</span>
                   <span className="text-green-700">save {formatPence(memberSaving(product))}</span>
                 </span>

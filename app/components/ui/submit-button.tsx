@@ -24,7 +24,7 @@ export function SubmitButton({
       value={value}
       disabled={busy}
       aria-disabled={busy || undefined}
-      className={`inline-flex items-center justify-center rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-amber-600 disabled:cursor-wait disabled:opacity-70 ${className}`}
+      className={`inline-flex items-center justify-center rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-slate-900 shadow-sm hover:bg-amber-400 disabled:cursor-wait disabled:opacity-70 ${className}`}
     >
       {busy ? busyLabel : children}
     </button>

@@ -188,7 +188,7 @@ export function ApplicationDetailsDialog({
                   name="decision"
                   value="approved"
                   disabled={deciding !== null}
-                  className="rounded-lg bg-green-600 px-4 py-2 font-semibold text-white hover:bg-green-700 disabled:opacity-60"
+                  className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-60"
                 >
                   {deciding === "approved" ? "Approving..." : "Approve"}
                 </button>

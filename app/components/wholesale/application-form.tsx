@@ -227,7 +227,7 @@ export function ApplicationForm({
       <button
         type="submit"
         disabled={busy}
-        className="w-full rounded-lg bg-amber-500 px-6 py-3 font-semibold text-white shadow-sm hover:bg-amber-600 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+        className="w-full rounded-lg bg-amber-500 px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-amber-400 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
       >
         {busy ? "Submitting..." : "Register"}
       </button>

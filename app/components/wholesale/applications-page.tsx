@@ -47,7 +47,7 @@ export function ApplicationsPage({ applications, result }: { applications: Appli
         </p>
       ) : (
         // On a phone the table keeps readable columns and scrolls sideways inside its box.
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" tabIndex={0} aria-label="Applications table">
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Applications table">
           <table className="w-full min-w-[44rem] divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Wholesale applications, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">

@@ -1,0 +1,266 @@
+import { createHash, randomBytes } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations, skipBrowserValidation } from "./a11y";
+import { signIn, signInAsAdmin, uniqueEmail } from "./admin";
+import { query } from "./db";
+
+/**
+ * axe-core (WCAG 2.1 A and AA) on every page of the shop in each state a customer or the admin
+ * can see it in: empty and full cart, form errors, payment declined, every account tab, the
+ * application modal open. Zero violations. The products are this file's own (created long ago so
+ * they never become "New Releases") and removed afterwards.
+ */
+const tag = randomBytes(3).toString("hex");
+const inStock = { id: 0, slug: `e2e-a11y-in-${tag}`, name: `E2E Accessible Box ${tag}` };
+const soldOut = { id: 0, slug: `e2e-a11y-out-${tag}`, name: `E2E Sold Out Box ${tag}` };
+
+test.use({ reducedMotion: "reduce" });
+// Independent journeys: spread them over both workers.
+test.describe.configure({ mode: "parallel" });
+
+test.beforeAll(async () => {
+  const [category] = await query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
+  for (const [product, stock] of [
+    [inStock, 10],
+    [soldOut, 0],
+  ] as const) {
+    const [row] = await query<{ id: number }>(
+      `INSERT INTO products (name, slug, price, premium_price, stock, category_id, description, created_at)
+       VALUES ($1, $2, 2000, 1500, $3, $4, 'Arranged by the accessibility browser tests.', '2015-01-01') RETURNING id`,
+      [product.name, product.slug, stock, category!.id],
+    );
+    product.id = row!.id;
+  }
+});
+
+test.afterAll(async () => {
+  const ids = [inStock.id, soldOut.id].filter(Boolean);
+  await query("DELETE FROM stock_reservations WHERE product_id = ANY($1::int[])", [ids]);
+  await query("UPDATE order_items SET product_id = NULL WHERE product_id = ANY($1::int[])", [ids]);
+  await query("DELETE FROM cart_items WHERE product_id = ANY($1::int[])", [ids]);
+  await query("DELETE FROM products WHERE id = ANY($1::int[])", [ids]);
+});
+
+async function visit(page: Page, path: string, state = path) {
+  await page.goto(path);
+  await expectNoViolations(page, state);
+}
+
+test("catalogue, cart and not-found pages as a guest", async ({ page }) => {
+  const [category] = await query<{ slug: string }>("SELECT slug FROM categories ORDER BY id LIMIT 1");
+  await visit(page, "/", "home");
+  await visit(page, "/language/english", "language page");
+  await visit(page, `/category/${category!.slug}`, "category page");
+  await visit(page, "/search?q=box", "search results");
+  await visit(page, "/search?q=zzqxnothingmatches", "search with no results");
+  await visit(page, `/products/${inStock.slug}`, "product in stock");
+  await visit(page, `/products/${soldOut.slug}`, "product out of stock");
+  await visit(page, "/cart", "empty cart");
+  await visit(page, "/no-such-page", "404");
+  await visit(page, "/admin", "401 for a guest on an admin page");
+});
+
+test("at a 360 px phone width: home, product page, cart and the wholesale form", async ({ page }) => {
+  // The header folds into two rows and some labels become screen-reader only at this width.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await visit(page, "/", "home on a phone");
+  await visit(page, `/products/${inStock.slug}`, "product page on a phone");
+  await visit(page, "/cart", "empty cart on a phone");
+  await visit(page, "/wholesale", "wholesale form on a phone");
+});
+
+test("content pages and the Pro page as a guest", async ({ page }) => {
+  for (const path of ["/sell-cards", "/terms", "/privacy", "/delivery", "/refund", "/cookies", "/pro"]) await visit(page, path);
+});
+
+test("sign-in, sign-up and password forms with their errors shown", async ({ page }) => {
+  await visit(page, "/login?registered=true", "login after signing up");
+  await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoViolations(page, "login with an error");
+
+  await visit(page, "/register", "register");
+  await skipBrowserValidation(page);
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByLabel("Confirm password").fill("different");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+  await expectNoViolations(page, "register with errors");
+
+  await visit(page, "/forgot-password", "forgot password");
+  await skipBrowserValidation(page);
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+  await expectNoViolations(page, "forgot password with an error");
+  await page.getByLabel("Email").fill(uniqueEmail("a11y-forgot"));
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expectNoViolations(page, "forgot password, link sent");
+
+  await visit(page, `/reset-password/${"x".repeat(43)}`, "reset link no longer valid");
+  const email = uniqueEmail("a11y-reset");
+  await signIn(page, email, "Misty Waterflower", "/account");
+  await page.context().clearCookies();
+  const token = randomBytes(32).toString("base64url");
+  await query(
+    `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
+     SELECT $1, id, now() + interval '1 hour' FROM users WHERE email = $2`,
+    [createHash("sha256").update(token).digest("hex"), email],
+  );
+  await visit(page, `/reset-password/${token}`, "reset password");
+  await skipBrowserValidation(page);
+  await page.getByLabel("New password", { exact: true }).fill("short");
+  await page.getByLabel("Confirm new password").fill("other");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+  await expectNoViolations(page, "reset password with errors");
+});
+
+test("the wholesale form with its errors shown", async ({ page }) => {
+  await query("DELETE FROM rate_limits WHERE key LIKE 'wholesale-ip:%'");
+  await visit(page, "/wholesale", "wholesale form");
+  await page.getByLabel("Company Type").selectOption({ label: "Limited Company" });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expectNoViolations(page, "wholesale form with errors");
+});
+
+/** A signed-in customer; `giveAddress` adds the delivery address checkout needs. */
+async function customer(page: Page, label: string) {
+  const email = uniqueEmail(label);
+  await signIn(page, email, "Misty Waterflower", "/account");
+  const giveAddress = () =>
+    query(
+      "UPDATE profiles SET address_line1 = '2 Cerulean Way', city = 'Bristol', postal_code = 'BS1 4DJ', country = 'United Kingdom' WHERE email = $1",
+      [email],
+    );
+  return { giveAddress };
+}
+
+test("a customer's account tabs, cart, sandbox checkout and order success", async ({ page }) => {
+  const { giveAddress } = await customer(page, "a11y-buyer");
+  await visit(page, "/account", "account, profile tab with no address yet");
+  await giveAddress();
+  await visit(page, "/account", "account, profile tab");
+  await visit(page, "/account?tab=orders", "account, orders tab with no orders");
+  await page.goto("/account?tab=profile&edit=1");
+  await page.getByLabel("Postal code").fill("not a postcode");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Please enter a valid UK postcode")).toBeVisible();
+  await expectNoViolations(page, "account, profile form with an error");
+
+  // A full cart whose quantity the shop had to lower: the notice shows.
+  await page.goto(`/products/${inStock.slug}`);
+  await page.getByLabel("Quantity").selectOption("3");
+  await page.getByRole("button", { name: /Add(ed)? to Cart/ }).click();
+  await expect(page.getByRole("button", { name: "Added to Cart" })).toBeVisible();
+  await expectNoViolations(page, "product page, added to cart");
+  await query("UPDATE products SET stock = 2 WHERE id = $1", [inStock.id]);
+  await page.goto("/cart");
+  await expect(page.getByText("quantity reduced")).toBeVisible();
+  await expectNoViolations(page, "cart with a notice");
+  await query("UPDATE products SET stock = 10 WHERE id = $1", [inStock.id]);
+  await visit(page, `/cart?checkoutError=out_of_stock&item=${encodeURIComponent(inStock.name)}`, "cart with a checkout error");
+  await visit(page, "/cart?checkoutError=cancelled", "cart after a cancelled checkout");
+
+  // The sandbox payment page: as it opens, with a card number refused, then declined.
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await expectNoViolations(page, "sandbox checkout");
+  await page.getByLabel("Card number").fill("1234");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByText("Your card number is incorrect.")).toBeVisible();
+  await expectNoViolations(page, "sandbox checkout, card number refused");
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByText("Your card was declined.")).toBeVisible();
+  await expectNoViolations(page, "sandbox checkout, declined");
+
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByRole("heading", { name: "Order Successful!" })).toBeVisible();
+  await expectNoViolations(page, "order success");
+  await visit(page, "/account?tab=orders", "account, orders tab with orders");
+});
+
+test("the Pro page, the sandbox subscription and portal, and the subscription tab", async ({ page }) => {
+  await (await customer(page, "a11y-member")).giveAddress();
+  // Pro: the page, the sandbox sign-up (declined, then paid), the subscription tab, the portal.
+  await visit(page, "/pro", "Pro page signed in");
+  await page.getByRole("button", { name: "Subscribe monthly" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/subscription\//);
+  await expectNoViolations(page, "sandbox subscription");
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByRole("button", { name: /and subscribe$/ }).click();
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await expectNoViolations(page, "sandbox subscription, declined");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: /and subscribe$/ }).click();
+  await expect(page.getByText("Welcome to Pro!")).toBeVisible();
+  await expectNoViolations(page, "Pro page after subscribing");
+  await visit(page, "/account", "account, profile tab as a member");
+  await page.goto(`/products/${inStock.slug}`);
+  await expectNoViolations(page, "product page for a member");
+  await page.getByRole("button", { name: /Add(ed)? to Cart/ }).click();
+  await expect(page.getByRole("button", { name: "Added to Cart" })).toBeVisible();
+  await visit(page, "/cart", "cart at member prices");
+  await visit(page, "/account?tab=subscription", "account, subscription tab");
+  await page.getByRole("button", { name: "Manage subscription" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/portal\//);
+  await expectNoViolations(page, "sandbox billing portal");
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByTestId("portal-period")).toContainText("will be cancelled on");
+  await expectNoViolations(page, "sandbox billing portal, cancelled");
+  await visit(page, "/account?tab=subscription", "account, subscription tab, cancelled");
+});
+
+test("admin pages: dashboard, orders with a refused tracking number, applications with the details open, outbox", async ({ page }) => {
+  const buyer = uniqueEmail("a11y-admin-buyer");
+  await signIn(page, buyer, "Brock Harrison", "/account");
+  await page.context().clearCookies();
+  const [order] = await query<{ id: number }>(
+    `INSERT INTO orders (user_id, status, subtotal_amount, shipping_amount, total_amount, normal_subtotal_amount, payment_provider,
+       reservation_expires_at, paid_at, email, shipping_name, shipping_address, created_at)
+     SELECT id, 'completed', 5999, 529, 6528, 5999, 'sandbox', now() + interval '1 hour', now(), email, 'Brock Harrison',
+       '{"line1": "2 Pewter Road", "city": "Sheffield", "postalCode": "S1 2HE", "country": "United Kingdom"}', now() + interval '1 hour'
+       FROM users WHERE email = $1
+     RETURNING id`,
+    [buyer],
+  );
+  await query(
+    `INSERT INTO order_items (order_id, product_name, quantity, unit_price, normal_unit_price)
+     VALUES ($1, 'Prismatic Evolutions Elite Trainer Box', 1, 5999, 5999)`,
+    [order!.id],
+  );
+  const [application] = await query<{ id: string }>(
+    `INSERT INTO wholesale_applications (email, contact_name, platform_username, contact_number, billing_address,
+       company_type, company_name, company_number, subscribe_newsletter)
+     VALUES ($1, 'Nina Access', 'ebay: nina_a', '07700 900333', E'3 New Street\\nBath BA1 1AA', 'limited_company',
+       'Nina Cards Ltd', 'SC654321', true)
+     RETURNING id`,
+    [uniqueEmail("a11y-wholesale")],
+  );
+
+  await signInAsAdmin(page, "/admin");
+  await expectNoViolations(page, "admin dashboard");
+  await page.goto("/admin/orders");
+  const card = page.getByTestId("admin-order").filter({ has: page.getByRole("heading", { name: `Order #${order!.id}`, exact: true }) });
+  await expectNoViolations(page, "admin orders");
+  await card.getByLabel("Tracking number").fill("oops");
+  await card.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(card.getByLabel("Tracking number")).toHaveAttribute("aria-invalid", "true");
+  await expectNoViolations(page, "admin orders, tracking number refused");
+  await visit(page, "/admin/orders?status=all", "admin orders, all");
+  await visit(page, "/admin/wholesale-applications", "admin applications");
+  await page.goto(`/admin/wholesale-applications?application=${application!.id}`);
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoViolations(page, "admin applications, details open");
+  await visit(page, "/admin/outbox", "admin outbox");
+});
