@@ -202,13 +202,15 @@ test.describe("cart", () => {
     await plus.click();
     await expect(limited.getByTestId("line-quantity")).toHaveText("2");
     await expect(plus).toBeDisabled();
+    // The page shows 2 at once (optimistic); wait until the server has it too.
+    const guestId = (await guestCookie(page))!.value;
+    await expect.poll(() => dbQuantity({ guestId }, P.limited.id)).toBe(2);
 
     // A hand-made request past the cap is refused and changes nothing.
     const forced = await page.request.post("/cart", { form: { intent: "increment", productId: String(P.limited.id) } });
     expect(forced.status()).toBe(409);
     const forcedAdd = await page.request.post("/cart", { form: { intent: "update", productId: String(P.limited.id), quantity: "5" } });
     expect(forcedAdd.status()).toBe(409);
-    const guestId = (await guestCookie(page))!.value;
     expect(await dbQuantity({ guestId }, P.limited.id)).toBe(2);
   });
 
