@@ -10,6 +10,7 @@ import { pageMeta } from "~/utils/seo";
 import { requireUser } from "~/web/auth.server";
 import { clearSessionCookie, isSecureContext } from "~/web/session-cookie.server";
 import type { Route } from "./+types/account-data";
+import { privatePageHeaders } from "~/web/retry-after";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const eraseSchema = z.object({ intent: z.literal("erase"), password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
@@ -40,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/account/erased", { headers: { "Set-Cookie": clearSessionCookie({ secure: isSecureContext(context) }) } });
 }
 
-export const headers: Route.HeadersFunction = () => NO_STORE;
+// Personal, and a refusal's Retry-After reaches plain form posts too.
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your data", description: "Download your data or delete your account.", noindex: true });

@@ -16,6 +16,7 @@ import { totpQrDataUrl } from "~/modules/accounts/totp.server";
 import { getCurrentSession, requireUser } from "~/web/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/account-two-factor";
+import { privatePageHeaders } from "~/web/retry-after";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -67,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The secret and recovery codes are on this page: never stored by any cache. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+// Personal, and a refusal's Retry-After reaches plain form posts too.
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Two-factor sign-in", description: "Protect your account with a code from an authenticator app.", noindex: true });

@@ -16,6 +16,7 @@ import { clientIp } from "~/web/client-ip.server";
 import { resolveCartOwner } from "~/web/guest-cart.server";
 import { retryAfterHeaders } from "~/web/retry-after";
 import type { Route } from "./+types/cart";
+import { minutesToWait } from "~/utils/wait";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (limit.blocked) {
       status = 429;
       headers.set("Retry-After", String(limit.retryAfterSeconds));
-      checkout = { code: checkout.code, message: couponAttemptsMessage(Math.ceil(limit.retryAfterSeconds / 60)) };
+      checkout = { code: checkout.code, message: couponAttemptsMessage(minutesToWait(limit.retryAfterSeconds)) };
     } else {
       checkout = null;
     }

@@ -10,6 +10,7 @@ import { isSecureContext, readSessionToken, sessionCookie } from "~/web/session-
 import { clearPendingSignInCookie, readPendingSignIn } from "~/web/two-factor.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/login-two-factor";
+import { privatePageHeaders } from "~/web/retry-after";
 
 /** The second step of sign-in for an account with two-factor on (decision 0024). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(safeRedirectPath(fields.redirectTo), { headers });
 }
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+// Personal, and a refusal's Retry-After reaches plain form posts too.
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Two-factor sign-in", description: "Enter the code from your authenticator app to finish signing in.", noindex: true });

@@ -13,6 +13,7 @@ import { isSecureContext, readSessionToken, sessionCookie } from "~/web/session-
 import { secondFactorRedirect } from "~/web/two-factor.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
+import { minutesToWait } from "~/utils/wait";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -72,7 +73,7 @@ function rateLimitedAnswer(result: SignInRateLimited, values: LoginAnswer["value
     errors: {},
     message: problem ?? SIGN_IN_CHALLENGE_TEXT.explain,
     values,
-    challenge: { json: JSON.stringify(result.challenge), retryAfterMinutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) },
+    challenge: { json: JSON.stringify(result.challenge), retryAfterMinutes: minutesToWait(result.retryAfterSeconds) },
   };
 }
 

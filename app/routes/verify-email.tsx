@@ -6,6 +6,7 @@ import { getCurrentUser, requireUser } from "~/web/auth.server";
 import { clientIp } from "~/web/client-ip.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/verify-email";
+import { privatePageHeaders } from "~/web/retry-after";
 
 /**
  * /verify-email/<token>: the link from the verification email (or an admin invite). Opening
@@ -57,12 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 // A refused resend's Retry-After reaches plain form posts too, not only data requests.
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" });
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Verify your email address", description: "Confirm the email address of your account.", noindex: true });

@@ -11,3 +11,10 @@ export function retryAfterHeaders({ actionHeaders, loaderHeaders }: { actionHead
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 }
+
+/** The same for a personal page: never stored by a browser's or shared cache, whoever asks. */
+export function privatePageHeaders(args: { actionHeaders: Headers; loaderHeaders: Headers }): Headers {
+  const headers = retryAfterHeaders(args);
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+}

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "~/db/schema";
-import { RESET_REQUEST_LIMITS, SIGN_IN_LIMITS } from "~/modules/accounts/policy";
+import { ERASURE_ATTEMPTS, RESET_REQUEST_LIMITS, SIGN_IN_LIMITS, TWO_FACTOR_LIMITS, VERIFY_RESEND_LIMITS } from "~/modules/accounts/policy";
+import { totpCodeAt } from "~/modules/accounts/totp.server";
+import { confirmEnrolment, enrolmentDetails, startEnrolment } from "~/modules/accounts/two-factor.server";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import { COUPON_ATTEMPT_LIMITS } from "~/modules/pricing/coupon-attempts.server";
 import { WHOLESALE_RATE_LIMIT } from "~/modules/wholesale/applications.server";
@@ -120,5 +122,50 @@ describe.runIf(hasBuild)("every 429 page carries Retry-After", () => {
     const cart = await fetch(app.base + checkout.headers.get("Location")!, { headers: { Cookie: cookie, "X-Forwarded-For": client } });
     expectRetryAfter(cart, 15 * 60);
     expect(await cart.text()).toContain("Too many coupon codes have been tried.");
+  });
+
+  /** Signs in through the real server and returns the session cookie ("name=value"). */
+  async function signedIn(email: string, password: string, client: string): Promise<string> {
+    const res = await post("/login", { email, password }, client);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("nm_session="));
+    if (!cookie) throw new Error(`no session: ${res.status}`);
+    return cookie.split(";")[0]!;
+  }
+
+  it("verify email: asking for the link again too often", async () => {
+    const user = await createUser(database.db);
+    const client = address();
+    const cookie = await signedIn(user.email, user.password, client);
+    await use(rateLimitKey("verify-resend:account", user.id), VERIFY_RESEND_LIMITS.perAccount);
+    expectRetryAfter(await post("/verify-email", { intent: "resend" }, client, cookie), 3600);
+  });
+
+  it("your data: too many password confirmations before erasure", async () => {
+    const user = await createUser(database.db);
+    const client = address();
+    const cookie = await signedIn(user.email, user.password, client);
+    await use(rateLimitKey("erase:account", user.id), ERASURE_ATTEMPTS);
+    expectRetryAfter(await post("/account/data", { intent: "erase", password: user.password }, client, cookie), ERASURE_ATTEMPTS.windowMs / 1000);
+  });
+
+  it("two-factor: too many codes, on the account page and at sign-in", async () => {
+    const user = await createUser(database.db);
+    const client = address();
+    const cookie = await signedIn(user.email, user.password, client);
+    await post("/account/two-factor", { intent: "start" }, client, cookie);
+    await use(rateLimitKey("2fa:account", user.id), TWO_FACTOR_LIMITS.perAccount);
+    expectRetryAfter(await post("/account/two-factor", { intent: "confirm", code: "000000" }, client, cookie), TWO_FACTOR_LIMITS.perAccount.windowMs / 1000);
+
+    // Turned on (its code from the step before, so now's is free), then signing in again.
+    const other = await createUser(database.db);
+    const options = { encryptionKey: null };
+    await startEnrolment(database.db, other.id, options);
+    const details = await enrolmentDetails(database.db, other.id, { ...options, issuer: "Nearmint" });
+    const confirmed = await confirmEnrolment(database.db, other.id, { code: totpCodeAt(details!.secret, new Date(Date.now() - 30_000)) }, options);
+    expect(confirmed.ok).toBe(true);
+    const login = await post("/login", { email: other.email, password: other.password }, client);
+    const pending = login.headers.getSetCookie().find((c) => c.startsWith("nm_2fa_pending="))!.split(";")[0]!;
+    await use(rateLimitKey("2fa:account", other.id), TWO_FACTOR_LIMITS.perAccount);
+    expectRetryAfter(await post("/login/two-factor", { code: "000000" }, client, pending), TWO_FACTOR_LIMITS.perAccount.windowMs / 1000);
   });
 });

@@ -1,4 +1,5 @@
 import { PASSWORD_HINT_LENGTH } from "~/config/constants";
+import { waitPhrase } from "~/utils/wait";
 
 /** Texts the accounts screens share; those quoted from the spec must stay word for word. */
 export const REGISTERED_NOTICE = "Account created successfully! Please now login with your email and password.";
@@ -33,8 +34,7 @@ export const INVITE_NEEDS_ACCOUNT =
   "This invitation is for another email address. Please sign in with the account it was made for (register it first if needed), then open the link again.";
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return `Too many attempts. Please wait ${waitPhrase(retryAfterSeconds)} and try again.`;
 }
 
 /** Two-factor sign-in (decision 0024). */
@@ -51,6 +51,5 @@ export const ADMIN_TWO_FACTOR_REQUIRED =
   "This shop requires administrators to use two-factor sign-in. Please turn it on below to open the admin pages.";
 
 export function tooManyCodesMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many codes tried. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return `Too many codes tried. Please wait ${waitPhrase(retryAfterSeconds)} and try again.`;
 }

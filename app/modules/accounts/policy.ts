@@ -111,3 +111,6 @@ export const TWO_FACTOR_CHALLENGE_MAX_FAILURES = 5;
 export const TWO_FACTOR_LIMITS = {
   perAccount: { limit: 10, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
+
+/** Password confirmations before erasing an account: a stolen session cannot guess its way to a deletion. */
+export const ERASURE_ATTEMPTS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };

@@ -20,7 +20,6 @@ export const EMAIL_TAKEN = "An account with this email already exists. Please lo
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 export const TOO_MANY_SIGN_UPS = "Too many sign-ups from your network. Please try again later.";
 
-export { tooManyAttemptsMessage };
 
 export type RegisterResult =
   | { ok: true; userId: string }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { subscriptions } from "~/db/schema";
+import { LIVE_SUBSCRIPTION_STATUSES, subscriptions } from "~/db/schema";
 
 export interface ActiveSubscriptionSummary {
   id: string;
@@ -56,6 +56,6 @@ export async function subscriptionsData(db: Db, userId: string) {
  * or retrying a payment): the provider would go on billing an erased customer.
  */
 export async function hasRunningSubscription(db: Db, userId: string): Promise<boolean> {
-  const count = await db.$count(subscriptions, and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "past_due"])));
+  const count = await db.$count(subscriptions, and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])));
   return count > 0;
 }

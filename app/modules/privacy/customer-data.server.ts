@@ -6,6 +6,8 @@
  */
 import type { Db } from "~/db/client.server";
 import { accountData, confirmPassword, eraseAccount, erasedEmail } from "~/modules/accounts/erasure.server";
+import { tooManyAttemptsMessage } from "~/modules/accounts/messages";
+import { ERASURE_ATTEMPTS } from "~/modules/accounts/policy";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import { clearCart } from "~/modules/cart/cart.server";
@@ -14,12 +16,9 @@ import { hasRunningSubscription, subscriptionsData } from "~/modules/membership/
 import { countOpenOrders, erasePersonalDetailsFromOrders, ordersData } from "~/modules/orders/customer-data.server";
 import { applicationsData, deleteApplicationsOf } from "~/modules/wholesale/customer-data.server";
 
-/** Password confirmations for erasure: a stolen session cannot guess its way to a deletion. */
-export const ERASURE_ATTEMPTS = { limit: 5, windowMs: 15 * 60_000 };
 
 export const ERASURE_MESSAGES = {
   wrongPassword: "That password is not right, so nothing was deleted.",
-  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
   openOrders:
     "You have an order we have not sent yet (or one awaiting payment), and we need your address to send it. You can delete your account once it has been dispatched.",
   runningSubscription:
@@ -55,7 +54,9 @@ export type ErasureResult = { ok: true } | { ok: false; status: 400 | 404 | 409 
  */
 export async function eraseCustomerAccount(db: Db, userId: string, password: string, now = new Date()): Promise<ErasureResult> {
   const attempt = await consumeRateLimit(db, rateLimitKey("erase:account", userId), ERASURE_ATTEMPTS, now);
-  if (!attempt.allowed) return { ok: false, status: 429, message: ERASURE_MESSAGES.tooManyAttempts, retryAfterSeconds: attempt.retryAfterSeconds };
+  if (!attempt.allowed) {
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(attempt.retryAfterSeconds), retryAfterSeconds: attempt.retryAfterSeconds };
+  }
   if (!(await confirmPassword(db, userId, password))) return { ok: false, status: 400, message: ERASURE_MESSAGES.wrongPassword };
   if (await hasRunningSubscription(db, userId)) return { ok: false, status: 409, message: ERASURE_MESSAGES.runningSubscription };
 
