@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasRunningSubscription(context.db, user.id),
   ]);
   if (!account) throw data("Your account could not be found.", { status: 404 });
-  return data({ view: { email: account.email, orderCount, openOrders, runningSubscription } }, { headers: NO_STORE });
+  return data({ view: { email: account.email, emailVerified: account.emailVerified, orderCount, openOrders, runningSubscription } }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

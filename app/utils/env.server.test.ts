@@ -143,4 +143,10 @@ describe("loadEnv", () => {
       expect(() => loadEnv({ TOTP_ENCRYPTION_KEY: value })).toThrowError(/^Invalid configuration: TOTP_ENCRYPTION_KEY=.*32 bytes/);
     });
   });
+
+  it("normalises PUBLIC_URL: an upper-case scheme is still https (cookies, HSTS, PAYMENTS)", () => {
+    expect(loadEnv({ PUBLIC_URL: "HTTPS://Shop.Example/", PAYMENTS: "sandbox" }).publicUrl).toBe("https://shop.example");
+    expect(() => loadEnv({ PUBLIC_URL: "HTTPS://shop.example" })).toThrowError(/PAYMENTS/);
+    expect(loadEnv({ PUBLIC_URL: "http://shop.lan:3000/shop/" }).publicUrl).toBe("http://shop.lan:3000/shop");
+  });
 });

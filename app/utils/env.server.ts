@@ -133,6 +133,15 @@ export type Env = z.infer<typeof schema> & {
  * (PAYMENTS=sandbox, a demo or staging shop). PAYMENTS=stripe insists on the keys; asking for
  * one while configuring the other is refused rather than guessed.
  */
+/**
+ * PUBLIC_URL as every check and link uses it: scheme and host lower-cased (so "HTTPS://…" still
+ * counts as https for cookies, HSTS and PAYMENTS), no trailing slash, no query or fragment.
+ */
+export function normalisePublicUrl(raw: string): string {
+  const url = new URL(raw);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
 function paymentsMode(env: z.infer<typeof schema>, publicUrl: string): Env["payments"] {
   if (env.PAYMENTS === "stripe") {
     if (!env.STRIPE_SECRET_KEY) throw new ConfigError('Invalid configuration: PAYMENTS="stripe" needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) to be set');
@@ -164,7 +173,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   const env = result.data;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const publicUrl = normalisePublicUrl(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   return {
     ...env,
     publicUrl,

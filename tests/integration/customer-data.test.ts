@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, cartItems, orders, outbox, profiles, sessions, subscriptions, users, wholesaleApplications } from "~/db/schema";
 import { enqueueEmail } from "~/modules/email/outbox.server";
-import { ERASURE_MESSAGES } from "~/modules/privacy/customer-data.server";
+import { ERASURE_MESSAGES, UNVERIFIED_EXPORT_NOTE } from "~/modules/privacy/customer-data.server";
 import { action as dataAction, loader as dataLoader } from "~/routes/account-data";
 import { loader as downloadLoader } from "~/routes/account-data-download";
 import { action as loginAction } from "~/routes/login";
@@ -29,8 +29,11 @@ afterAll(async () => {
 type AnyArgs = any;
 const call = (fn: (args: AnyArgs) => unknown, request: Request) => settle(async () => fn({ request, params: {}, context }));
 
-async function signedInCustomer() {
+async function signedInCustomer({ verified = true } = {}) {
   const user = await createUser(database.db, { fullName: "Misty Waterflower" });
+  if (verified) await database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+  // The sign-up email (the verification link) is not what these tests look at.
+  await database.db.delete(outbox).where(eq(outbox.toAddress, user.email));
   await database.db
     .update(profiles)
     .set({ addressLine1: "1 Cerulean Gym", city: "Cerulean", postalCode: "CE1 1AA", country: "United Kingdom" })
@@ -70,6 +73,26 @@ describe("download of your data", () => {
     expect(body.wholesaleApplications).toHaveLength(1);
     expect(JSON.stringify(body)).not.toContain("passwordHash");
     expect(JSON.stringify(body)).not.toContain("argon2");
+  });
+
+  it("leaves out what is found by email until the customer has proved the mailbox", async () => {
+    // Anyone may apply for wholesale under any address; registering that address later must not
+    // hand the application to whoever registered it.
+    const me = await signedInCustomer({ verified: false });
+    await database.db.insert(wholesaleApplications).values({
+      email: me.email,
+      contactName: "Someone Else",
+      platformUsername: "someone",
+      contactNumber: "07700 900001",
+      billingAddress: "2 Other Street",
+      companyType: "sole_trader",
+    });
+    const res = await downloadLoader({ request: get("/account/data/download", me.token), params: {}, context } as AnyArgs);
+    const body = JSON.parse(await res.text());
+    expect(body.account.emailVerified).toBe(false);
+    expect(body.wholesaleApplications).toEqual([]);
+    expect(body.note).toBe(UNVERIFIED_EXPORT_NOTE);
+    expect(JSON.stringify(body)).not.toContain("Someone Else");
   });
 
   it("sends a guest to sign in", async () => {
@@ -161,6 +184,24 @@ describe("erasure of your account", () => {
     const login = await call(loginAction, formRequest("/login", { email: me.email, password: GOOD_PASSWORD }));
     expect(login.status).toBe(401);
     await createUser(database.db, { email: me.email });
+  });
+
+  it("an unverified account's erasure leaves what others sent or were sent under its email", async () => {
+    const me = await signedInCustomer({ verified: false });
+    await database.db.insert(wholesaleApplications).values({
+      email: me.email,
+      contactName: "Someone Else",
+      platformUsername: "someone",
+      contactNumber: "07700 900001",
+      billingAddress: "2 Other Street",
+      companyType: "sole_trader",
+    });
+    await enqueueEmail(database.db, { to: me.email, subject: "Your application", text: "Hello", kind: "wholesale-decision", dedupeKey: `w-${me.id}` });
+    expect((await call(dataAction, erase(me.token, GOOD_PASSWORD))).status).toBe(302);
+    expect(await database.db.$count(wholesaleApplications, eq(wholesaleApplications.email, me.email))).toBe(1);
+    expect(await database.db.$count(outbox, eq(outbox.toAddress, me.email))).toBe(1);
+    // The account itself is erased all the same.
+    expect((await database.db.select().from(users).where(eq(users.id, me.id)))[0]!.email).toMatch(/@erased\.invalid$/);
   });
 
   it("sends a guest to sign in, and refuses a post without a password", async () => {

@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 
 export interface YourDataView {
   email: string;
+  emailVerified: boolean;
   orderCount: number;
   openOrders: number;
   runningSubscription: boolean;
@@ -33,7 +34,8 @@ export function YourDataPage({ view, error }: { view: YourDataView; error?: stri
         </h2>
         <p className="text-slate-700">
           One JSON file with your account, profile, {ordersPhrase(view.orderCount)}, your membership history and any wholesale
-          applications made with <span className="break-all">{view.email}</span>.
+          applications made with <span className="break-all">{view.email}</span>
+          {view.emailVerified ? "." : " (once you have verified that address: anyone can apply under any email)."}
         </p>
         <a
           href="/account/data/download"

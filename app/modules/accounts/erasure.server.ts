@@ -10,6 +10,8 @@ import { verifyPassword } from "./password.server";
 
 export interface AccountData {
   email: string;
+  /** Whether the customer has proved the mailbox: only then is data found by email theirs. */
+  emailVerified: boolean;
   role: string;
   createdAt: Date;
   profile: {
@@ -27,6 +29,7 @@ export async function accountData(db: Db, userId: string): Promise<AccountData |
   const [row] = await db
     .select({
       email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
       role: users.role,
       createdAt: users.createdAt,
       fullName: profiles.fullName,
@@ -42,8 +45,8 @@ export async function accountData(db: Db, userId: string): Promise<AccountData |
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
-  const { email, role, createdAt, fullName, ...address } = row;
-  return { email, role, createdAt, profile: fullName === null ? null : { fullName, ...address } };
+  const { email, emailVerifiedAt, role, createdAt, fullName, ...address } = row;
+  return { email, emailVerified: emailVerifiedAt !== null, role, createdAt, profile: fullName === null ? null : { fullName, ...address } };
 }
 
 /** Whether `password` is this account's password (a step-up check before erasing it). */
@@ -63,11 +66,15 @@ export const ERASED_NAME = "Erased customer";
 /**
  * Erases the person from the account: email, name and address replaced, the password made
  * unusable (not a hash any password matches), the role back to customer, every session and
- * reset or verification link ended, and two-factor sign-in removed. Returns the email it had,
- * or null when there is no such account.
+ * reset or verification link ended, and two-factor sign-in removed. Returns the email it had
+ * (and whether it was verified), or null when there is no such account.
  */
-export async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string | null> {
-  const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+export async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<{ email: string; emailVerified: boolean } | null> {
+  const [before] = await tx
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
   if (!before) return null;
   const placeholder = erasedEmail(userId);
   await tx
@@ -95,5 +102,5 @@ export async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<s
   await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
   await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
   await tx.delete(userTotp).where(eq(userTotp.userId, userId));
-  return before.email;
+  return { email: before.email, emailVerified: before.emailVerifiedAt !== null };
 }

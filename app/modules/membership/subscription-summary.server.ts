@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { LIVE_SUBSCRIPTION_STATUSES, subscriptions } from "~/db/schema";
 
 export interface ActiveSubscriptionSummary {
@@ -55,7 +55,7 @@ export async function subscriptionsData(db: Db, userId: string) {
  * Whether a subscription is still running at the provider (active, cancelling at period end,
  * or retrying a payment): the provider would go on billing an erased customer.
  */
-export async function hasRunningSubscription(db: Db, userId: string): Promise<boolean> {
+export async function hasRunningSubscription(db: Db | Tx, userId: string): Promise<boolean> {
   const count = await db.$count(subscriptions, and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])));
   return count > 0;
 }

@@ -33,17 +33,24 @@ export async function exportCustomerData(db: Db, userId: string, now = new Date(
   const [orders, subscriptions, wholesaleApplications] = await Promise.all([
     ordersData(db, userId),
     subscriptionsData(db, userId),
-    applicationsData(db, account.email),
+    // Applications are found by email, and anyone may apply under any address: they are the
+    // customer's only once the customer has proved the mailbox.
+    account.emailVerified ? applicationsData(db, account.email) : Promise.resolve(null),
   ]);
   return {
     exportedAt: now.toISOString(),
-    account: { email: account.email, role: account.role, createdAt: account.createdAt },
+    account: { email: account.email, emailVerified: account.emailVerified, role: account.role, createdAt: account.createdAt },
     profile: account.profile,
     orders,
     subscriptions,
-    wholesaleApplications,
+    wholesaleApplications: wholesaleApplications ?? [],
+    ...(wholesaleApplications === null ? { note: UNVERIFIED_EXPORT_NOTE } : {}),
   };
 }
+
+/** Why an unverified customer's download holds no wholesale applications. */
+export const UNVERIFIED_EXPORT_NOTE =
+  "Wholesale applications are matched by email address, so they are included once you have verified your email address.";
 
 export type ErasureResult = { ok: true } | { ok: false; status: 400 | 404 | 409 | 429; message: string; retryAfterSeconds?: number };
 
@@ -58,19 +65,20 @@ export async function eraseCustomerAccount(db: Db, userId: string, password: str
     return { ok: false, status: 429, message: tooManyAttemptsMessage(attempt.retryAfterSeconds), retryAfterSeconds: attempt.retryAfterSeconds };
   }
   if (!(await confirmPassword(db, userId, password))) return { ok: false, status: 400, message: ERASURE_MESSAGES.wrongPassword };
-  if (await hasRunningSubscription(db, userId)) return { ok: false, status: 409, message: ERASURE_MESSAGES.runningSubscription };
-
   try {
     return await db.transaction(async (tx): Promise<ErasureResult> => {
       // The account row is locked first (checkout locks the same row), so a checkout starting
       // meanwhile either finished before and is seen below, or waits and finds an empty cart.
-      const email = await eraseAccount(tx, userId, now);
-      if (email === null) return { ok: false, status: 404, message: ERASURE_MESSAGES.notFound };
-      if ((await countOpenOrders(tx, userId)) > 0) throw new OpenOrdersError();
+      const account = await eraseAccount(tx, userId, now);
+      if (account === null) return { ok: false, status: 404, message: ERASURE_MESSAGES.notFound };
+      if ((await countOpenOrders(tx, userId)) > 0) throw new ErasureRefused(ERASURE_MESSAGES.openOrders);
+      if (await hasRunningSubscription(tx, userId)) throw new ErasureRefused(ERASURE_MESSAGES.runningSubscription);
       const ordersKept = await erasePersonalDetailsFromOrders(tx, userId, erasedEmail(userId), now);
       await clearCart(tx, { userId });
-      const applications = await deleteApplicationsOf(tx, email);
-      const emails = await forgetRecipient(tx, email);
+      // What is found by email is the customer's only if they proved the mailbox: otherwise
+      // anyone registering an address could delete what others sent or were sent under it.
+      const applications = account.emailVerified ? await deleteApplicationsOf(tx, account.email) : 0;
+      const emails = account.emailVerified ? await forgetRecipient(tx, account.email) : 0;
       await recordAudit(tx, {
         actorUserId: userId,
         action: "account.erased",
@@ -82,10 +90,10 @@ export async function eraseCustomerAccount(db: Db, userId: string, password: str
       return { ok: true };
     });
   } catch (error) {
-    // Thrown to roll the erasure back: nothing of it may stay when an order is still open.
-    if (error instanceof OpenOrdersError) return { ok: false, status: 409, message: ERASURE_MESSAGES.openOrders };
+    // Thrown to roll the erasure back: nothing of it may stay when it is refused.
+    if (error instanceof ErasureRefused) return { ok: false, status: 409, message: error.message };
     throw error;
   }
 }
 
-class OpenOrdersError extends Error {}
+class ErasureRefused extends Error {}
