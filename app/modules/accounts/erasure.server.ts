@@ -5,8 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { emailVerificationTokens, passwordResetTokens, profiles, sessions, totpRecoveryCodes, twoFactorChallenges, userTotp, users } from "~/db/schema";
+import { emailVerificationTokens, passwordResetTokens, profiles, sessions, users } from "~/db/schema";
 import { verifyPassword } from "./password.server";
+import { removeTwoFactor } from "./two-factor.server";
 
 export interface AccountData {
   email: string;
@@ -99,8 +100,6 @@ export async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<{
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
-  await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
-  await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
-  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+  await removeTwoFactor(tx, userId);
   return { email: before.email, emailVerified: before.emailVerifiedAt !== null };
 }

@@ -332,3 +332,10 @@ export async function deleteExpiredSignInChallenges(db: Db, now = new Date()): P
   const rows = await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now)).returning({ tokenHash: twoFactorChallenges.tokenHash });
   return rows.length;
 }
+
+/** Removes everything two-factor holds for an account (its erasure), in the caller's transaction. */
+export async function removeTwoFactor(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+  await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
+  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+}
