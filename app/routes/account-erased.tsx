@@ -13,7 +13,7 @@ export default function AccountErased() {
       <p className="mt-4 text-slate-700">
         You have been signed out everywhere, and your name, email and address are gone from our records. Thank you for shopping with us.
       </p>
-      <Link to="/" className="mt-6 inline-block rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-white hover:bg-amber-600">
+      <Link to="/" className="mt-6 inline-block rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-slate-900 hover:bg-amber-400">
         Back to the shop
       </Link>
     </section>

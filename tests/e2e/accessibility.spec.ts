@@ -264,3 +264,37 @@ test("admin pages: dashboard, orders with a refused tracking number, application
   await expectNoViolations(page, "admin applications, details open");
   await visit(page, "/admin/outbox", "admin outbox");
 });
+
+test("your data, two-factor set-up, the sign-in check past the limits, and the erased page", async ({ page }) => {
+  await customer(page, "a11y-privacy");
+  await visit(page, "/account/data", "your data");
+  await page.getByLabel("Your password, to confirm").fill("not-the-password");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByRole("alert")).toContainText("That password is not right");
+  await expectNoViolations(page, "your data, wrong password");
+
+  await visit(page, "/account/two-factor", "two-factor, off");
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  await expectNoViolations(page, "two-factor, scan the QR code");
+  await page.getByLabel("6-digit code").fill("000000");
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoViolations(page, "two-factor, code refused");
+
+  // Past the account's sign-in ceiling (arranged on this account only): the proof-of-work check shows.
+  const email = uniqueEmail("a11y-challenge");
+  await page.context().clearCookies();
+  await signIn(page, email, "Brock Harrison", "/account");
+  await page.context().clearCookies();
+  const key = `signin:account:${createHash("sha256").update(email).digest("hex").slice(0, 32)}`;
+  await query("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, now(), 50) ON CONFLICT (key) DO UPDATE SET window_start = now(), count = 50", [key]);
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Wrong-Password-123");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("quick check that you are not a robot")).toBeVisible();
+  await expectNoViolations(page, "login with the proof-of-work check");
+
+  await visit(page, "/account/erased", "account erased");
+});

@@ -79,7 +79,7 @@ export function YourDataPage({ view, error }: { view: YourDataView; error?: stri
               required
               maxLength={1024}
             />
-            <SubmitButton name="intent" value="erase" busyLabel="Deleting..." className="bg-red-700 hover:bg-red-800">
+            <SubmitButton name="intent" value="erase" busyLabel="Deleting..." className="bg-red-700! text-white! hover:bg-red-800!">
               <Trash2 aria-hidden className="mr-2 h-4 w-4" /> Delete my account
             </SubmitButton>
           </Form>
