@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
@@ -58,27 +59,51 @@ export interface ShopWorld {
   };
 }
 
+/**
+ * One request on its own connection (node:http, no keep-alive), so one request's leftovers
+ * cannot disturb the next: see "a request body the action never read" in fuzz-forms.test.ts.
+ */
 export function makeClient(app: RunningApp) {
-  return async function send(
+  return function send(
     method: "GET" | "POST",
     path: string,
     options: { cookie?: string | null; form?: string | URLSearchParams; headers?: Record<string, string> } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.cookie) headers.Cookie = options.cookie;
-    let body: string | undefined;
+    let body: Buffer | undefined;
     if (method === "POST") {
       headers.Origin ??= app.base;
       headers["Content-Type"] ??= "application/x-www-form-urlencoded;charset=UTF-8";
-      body = typeof options.form === "string" ? options.form : (options.form ?? new URLSearchParams()).toString();
+      body = Buffer.from(typeof options.form === "string" ? options.form : (options.form ?? new URLSearchParams()).toString());
+      headers["Content-Length"] = String(body.length);
     }
-    const res = await fetch(app.base + path, { method, headers, body, redirect: "manual" });
-    return {
-      status: res.status,
-      location: res.headers.get("location"),
-      dataRedirect: res.headers.get("x-remix-redirect"),
-      body: await res.text(),
-    };
+    const url = new URL(app.base);
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const req = httpRequest({ host: url.hostname, port: url.port, path, method, headers, agent: false }, (res) => {
+        answered = true;
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const header = (name: string) => {
+            const value = res.headers[name];
+            return typeof value === "string" ? value : null;
+          };
+          resolve({ status: res.statusCode!, location: header("location"), dataRedirect: header("x-remix-redirect"), body: text });
+        });
+      });
+      // The server may answer and close before reading a whole body: the answer is what counts.
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+      });
+      req.on("close", () => {
+        if (!answered) reject(new Error(`${method} ${path}: the connection closed without an answer`));
+      });
+      req.end(body);
+    });
   };
 }
 
