@@ -366,6 +366,10 @@ describe("the matrix covers every route", () => {
     expect(Object.keys(MATRIX).filter((key) => !keys.includes(key)), "matrix entries for no route").toEqual([]);
   });
 
+  it("asks every actor", () => {
+    expect([...ORDER].sort()).toEqual([...ACTORS].sort());
+  });
+
   it.each(ROUTES)("$key has a GET case, and a POST case when its module has an action", async ({ key, file }) => {
     const load = routeModules[`../../app/${file}`];
     expect(load, `module ${file}`).toBeDefined();

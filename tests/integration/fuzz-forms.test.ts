@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROFILE_COUNTRIES } from "~/config/constants";
+import { GUEST_CART_COOKIE, PROFILE_COUNTRIES, SESSION_COOKIE } from "~/config/constants";
 import { WHOLESALE_FIELDS, HONEYPOT_FIELD } from "~/modules/wholesale/application-schema";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { startStripeFake, type StripeFake } from "../fakes/stripe-fake";
@@ -90,7 +90,11 @@ const hostile: fc.Arbitrary<string> = fc
 const rawEncoded = fc.constantFrom("%", "%G1", "%FF", "%C0%80", "%ED%A0%80", "%E2%82", "+", "%2B%2B", "a=b", "&&", "%26%3D");
 
 type Pair = [name: string, encoded: string];
-const enc = (name: string, value: string): Pair => [encodeURIComponent(name.toWellFormed()), encodeURIComponent(value.toWellFormed())];
+/** Lone surrogates as U+FFFD (what a browser sends; encodeURIComponent throws on them). */
+const wellFormed = (value: string) => value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+const enc = (name: string, value: string): Pair => [encodeURIComponent(wellFormed(name)), encodeURIComponent(wellFormed(value))];
+/** A hostile path segment, percent-encoded. */
+const segment = hostile.map((s) => encodeURIComponent(wellFormed(s.slice(0, 300))));
 
 /**
  * A form for a route: each known field valid, hostile, missing or repeated; plus extra fields.
@@ -254,7 +258,7 @@ const FORMS: Record<string, Form> = {
   logout: { path: () => fc.constant("/logout"), actors: ["guest"], fields: () => ({ intent: text("logout") }) },
   "forgot-password": { path: () => fc.constant("/forgot-password"), actors: ["guest"], fields: () => ({ email: fc.emailAddress() }) },
   "reset-password/:token?": {
-    path: () => fc.oneof(fc.constant("/reset-password"), hostile.map((t) => `/reset-password/${encodeURIComponent(t.slice(0, 200))}`)),
+    path: () => fc.oneof(fc.constant("/reset-password"), segment.map((t) => `/reset-password/${t}`)),
     actors: ["guest"],
     fields: () => ({ password: text("Velvet-Lantern-43"), confirmPassword: text("Velvet-Lantern-43"), token: text("A".repeat(43)) }),
   },
@@ -276,18 +280,18 @@ const FORMS: Record<string, Form> = {
     refused: (answer) => /checkoutError=/.test(answer.location ?? answer.dataRedirect ?? ""),
   },
   "sandbox/checkout/:sessionId": {
-    path: (w) => fc.oneof(fc.constant(`/sandbox/checkout/${w.ids.openSessionId}`), hostile.map((id) => `/sandbox/checkout/${encodeURIComponent(id.slice(0, 200))}`)),
+    path: (w) => fc.oneof(fc.constant(`/sandbox/checkout/${w.ids.openSessionId}`), segment.map((id) => `/sandbox/checkout/${id}`)),
     actors: ["customer", "other"],
     // Never a paying or declining card: the fuzzer must not close A's checkout.
     fields: () => ({ cardNumber: text("1234", "abcd", "") }),
   },
   "sandbox/subscription/:sessionId": {
-    path: (w) => fc.oneof(fc.constant(`/sandbox/subscription/${w.ids.signupSessionId}`), hostile.map((id) => `/sandbox/subscription/${encodeURIComponent(id.slice(0, 200))}`)),
+    path: (w) => fc.oneof(fc.constant(`/sandbox/subscription/${w.ids.signupSessionId}`), segment.map((id) => `/sandbox/subscription/${id}`)),
     actors: ["customer", "other"],
     fields: () => ({ cardNumber: text("1234", "abcd", "") }),
   },
   "sandbox/portal/:portalId": {
-    path: (w) => fc.oneof(fc.constant(`/sandbox/portal/${w.ids.portalId}`), hostile.map((id) => `/sandbox/portal/${encodeURIComponent(id.slice(0, 200))}`)),
+    path: (w) => fc.oneof(fc.constant(`/sandbox/portal/${w.ids.portalId}`), segment.map((id) => `/sandbox/portal/${id}`)),
     actors: ["pro", "other"],
     fields: (w) => ({ intent: text("resume", "cancel"), subscriptionId: text(w.ids.proSubscriptionId, `sub_sbx_${"0".repeat(24)}`) }),
   },
@@ -319,14 +323,14 @@ describe.runIf(hasBuild)("fuzzing every form action", () => {
               fc.option(fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((n) => String.fromCharCode(n)), maxLength: 200 })),
               fc.boolean(),
             )
-          : fc.tuple(form.path(world), formArbitrary(form.fields(world)).map(printable), fc.constant(null), fc.boolean());
+          : fc.tuple(form.path(world), formArbitrary(form.fields(world)).map(printable), fc.constant(null), fc.boolean(), fc.option(junkCookies, { freq: 4 }));
         await fc.assert(
-          fc.asyncProperty(arbitrary, async ([path, { body }, signature, asData]) => {
+          fc.asyncProperty(arbitrary, async ([path, { body }, signature, asData, junk]) => {
             const target = asData && !RAW_BODY_ROUTES.has(route) ? dataPathOf(path) : path;
             const headers: Record<string, string> = RAW_BODY_ROUTES.has(route) ? { "Content-Type": "application/json" } : {};
             if (signature !== null && signature !== "") headers["Stripe-Signature"] = signature;
             const before = await counts();
-            const answer = await send("POST", target, { cookie, form: body, headers });
+            const answer = await send("POST", target, { cookie: junk ?? cookie, form: body, headers });
             const request = describeRequest("POST", target, body) + ` as ${actor}`;
             checkNoServerError(answer, request);
             if (answer.status >= 400 || form.refused?.(answer)) expect(await counts(), `${request} → ${answer.status} wrote rows`).toEqual(before);
@@ -352,7 +356,6 @@ interface Query {
   actor: Actor;
 }
 
-const segment = hostile.map((s) => encodeURIComponent(s.slice(0, 300)));
 const QUERIES: Record<string, Query> = {
   "/": { paths: () => fc.constant("/"), params: ["page"], actor: "guest" },
   "sell-cards": { paths: () => fc.constant("/sell-cards"), params: [], actor: "guest" },
@@ -395,9 +398,18 @@ const QUERIES: Record<string, Query> = {
 /** A query string: the route's own names with hostile values, repeated, broken, plus strangers. */
 function queryArbitrary(names: string[]): fc.Arbitrary<string> {
   const name = fc.oneof(fc.constantFrom(...names, "page", "_data", "index", "__proto__"), fc.string({ maxLength: 8 }).map(withoutNul));
-  const value = fc.oneof(hostile.map((v) => encodeURIComponent(v.slice(0, 2000))), rawEncoded);
+  const value = fc.oneof(hostile.map((v) => encodeURIComponent(wellFormed(v.slice(0, 2000)))), rawEncoded);
   return fc.array(fc.tuple(name, value), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join("&"));
 }
+
+/** Cookie values a client can send (visible ASCII but ";"), for the shop's session and guest-cart cookies and strangers. */
+const cookieValue = fc.oneof(
+  fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).filter((n) => n !== 0x3b).map((n) => String.fromCharCode(n)), maxLength: 120 }),
+  fc.constantFrom("", "null", "undefined", "%00", "x".repeat(4000), "=", '"quoted"', "a=b=c"),
+);
+const junkCookies = fc
+  .array(fc.tuple(fc.constantFrom(SESSION_COOKIE, GUEST_CART_COOKIE, "nm_other", "__proto__"), cookieValue), { minLength: 1, maxLength: 3 })
+  .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join("; "));
 
 describe.runIf(hasBuild)("fuzzing every query string and path parameter", () => {
   it("lists every route of app/routes.ts (forms and queries)", async () => {
@@ -415,11 +427,12 @@ describe.runIf(hasBuild)("fuzzing every query string and path parameter", () => 
   for (const [route, query] of Object.entries(QUERIES)) {
     it(`GET ${route}: never a 5xx, never a redirect out of the shop`, async () => {
       const cookie = world.cookies[query.actor];
-      const arbitrary = fc.tuple(query.paths(world), queryArbitrary(query.params), fc.boolean());
+      const arbitrary = fc.tuple(query.paths(world), queryArbitrary(query.params), fc.boolean(), fc.option(junkCookies, { freq: 4 }));
       await fc.assert(
-        fc.asyncProperty(arbitrary, async ([path, search, asData]) => {
+        fc.asyncProperty(arbitrary, async ([path, search, asData, junk]) => {
           const target = (asData ? dataPathOf(path) : path) + (search ? `?${search}` : "");
-          const answer = await send("GET", target, { cookie });
+          // Now and then the shop's cookies forged or mangled (as a guest: a forged session is a guest).
+          const answer = await send("GET", target, { cookie: junk ?? cookie });
           checkNoServerError(answer, `GET ${target} as ${query.actor}`);
         }),
         { seed: SEED, numRuns: Math.ceil(RUNS / 2), endOnFailure: true },
