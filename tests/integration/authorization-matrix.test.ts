@@ -37,6 +37,8 @@ import {
 // ---- Findings of issue 12 fixed on other branches: flip to true after merging each fix. ----
 /** Finding 1: the admin role only for a *verified* email listed in ADMIN_EMAILS. */
 const FINDING_1_ADMIN_NEEDS_VERIFIED_EMAIL = false;
+/** Finding 4: every page rendered for a session is `private, no-store`, set centrally. */
+const FINDING_4_PERSONAL_PAGES_NO_STORE = false;
 /** Finding 3: the sandbox checkout page accepts payment sessions only (not Pro sign-ups). */
 const FINDING_3_CHECKOUT_PAGE_PAYMENTS_ONLY = false;
 /** Finding 11: /order/success with an id that matches no order goes to / for everyone. */
@@ -410,7 +412,9 @@ async function runCase(c: Case, actor: Actor, expected: Expect, dataExpected: Ex
   const isPage = c.data !== false;
   const label = `${c.method} ${path} as ${actor}`;
   if (c.method === "GET") {
-    checkAnswer(expected, await send("GET", path, { cookie: await actorCookie(c, actor) }), false, label);
+    const page = await send("GET", path, { cookie: await actorCookie(c, actor) });
+    if (actor !== "guest" && page.contentType?.startsWith("text/html")) signedInPages.push({ label, cacheControl: page.cacheControl });
+    checkAnswer(expected, page, false, label);
     if (isPage) checkAnswer(dataExpected, await send("GET", dataPath(path), { cookie: await actorCookie(c, actor) }), true, `${label} (.data)`);
     return;
   }
@@ -421,6 +425,17 @@ async function runCase(c: Case, actor: Actor, expected: Expect, dataExpected: Ex
     checkAnswer(dataExpected, await send("POST", dataPath(path), { cookie: await actorCookie(c, actor), form: body, headers }), true, `${label} (.data)`);
   }
 }
+
+/** Every HTML page the matrix fetched with a session cookie, and its Cache-Control. */
+const signedInPages: { label: string; cacheControl: string | null }[] = [];
+
+describe.runIf(hasBuild)("pages rendered for a signed-in visitor", () => {
+  (FINDING_4_PERSONAL_PAGES_NO_STORE ? it : it.fails)("are all private, no-store [finding 4: personal pages without cache headers]", () => {
+    expect(signedInPages.length, "the matrix ran first").toBeGreaterThan(0);
+    const cached = signedInPages.filter((p) => !/\bno-store\b/.test(p.cacheControl ?? "") || !/\bprivate\b/.test(p.cacheControl ?? ""));
+    expect(cached.map((p) => `${p.label}: ${p.cacheControl ?? "(none)"}`)).toEqual([]);
+  });
+});
 
 describe.runIf(hasBuild)("refused requests leave A's objects as they were", () => {
   it("A's paid order was dispatched by the admin only, and A's pending order cancelled by A's own click only", async () => {

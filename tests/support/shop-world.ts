@@ -30,6 +30,9 @@ export interface Answer {
   location: string | null;
   /** X-Remix-Redirect of a React Router .data redirect (null when none). */
   dataRedirect: string | null;
+  /** The Content-Type and Cache-Control headers (null when absent). */
+  contentType: string | null;
+  cacheControl: string | null;
   body: string;
 }
 
@@ -92,7 +95,14 @@ export function makeClient(app: RunningApp) {
             const value = res.headers[name];
             return typeof value === "string" ? value : null;
           };
-          resolve({ status: res.statusCode!, location: header("location"), dataRedirect: header("x-remix-redirect"), body: text });
+          resolve({
+            status: res.statusCode!,
+            location: header("location"),
+            dataRedirect: header("x-remix-redirect"),
+            contentType: header("content-type"),
+            cacheControl: header("cache-control"),
+            body: text,
+          });
         });
       });
       // The server may answer and close before reading a whole body: the answer is what counts.
