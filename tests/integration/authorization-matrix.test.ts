@@ -426,6 +426,19 @@ async function runCase(c: Case, actor: Actor, expected: Expect, dataExpected: Ex
   }
 }
 
+/** A route without an action takes no POST, whoever sends it (derived from the route modules). */
+describe.runIf(hasBuild)("routes without an action", () => {
+  it.each(ROUTES)("$key: a form POST is refused with 405", async ({ key, file }) => {
+    const mod = await routeModules[`../../app/${file}`]!();
+    if (typeof mod.action === "function") return;
+    const probe = MATRIX[key]!.find((c) => c.method === "GET")!;
+    for (const actor of ["guest", "customer"] as const) {
+      const answer = await send("POST", probe.path(world), { cookie: world.cookies[actor], form: "x=1" });
+      expect(answer.status, `POST ${probe.path(world)} as ${actor}: ${answer.body.slice(0, 200)}`).toBe(405);
+    }
+  });
+});
+
 /** Every HTML page the matrix fetched with a session cookie, and its Cache-Control. */
 const signedInPages: { label: string; cacheControl: string | null }[] = [];
 
