@@ -322,12 +322,12 @@ function dataPath(path: string): string {
 
 /**
  * A .data answer's redirect target: single fetch answers a redirect with 202 and a turbo-stream
- * body like [["SingleFetchRedirect",1],{…},"redirect","/login?redirectTo=…","status",302,…].
+ * body holding "redirect","<target>","status",302 (a loader's wrapped in ["SingleFetchRedirect",…]).
  */
 function dataRedirectTarget(answer: Answer): string | null {
   if (answer.dataRedirect) return answer.dataRedirect;
-  if (answer.status !== 202 || !answer.body.includes('"SingleFetchRedirect"')) return null;
-  const match = /"redirect","([^"]*)"/.exec(answer.body);
+  if (answer.status !== 202) return null;
+  const match = /"redirect","([^"]*)","status",30[12378]\b/.exec(answer.body);
   return match?.[1] ?? null;
 }
 
