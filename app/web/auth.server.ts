@@ -12,6 +12,7 @@
  *                                        for an admin who has not turned it on
  */
 import { data, redirect, type AppLoadContext } from "react-router";
+import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
 import { findSessionUser, type SessionUser } from "~/modules/accounts/sessions.server";
 import { isPremium } from "~/modules/membership/premium.server";
 import { readSessionToken } from "./session-cookie.server";
@@ -54,8 +55,10 @@ export async function getCurrentUser(request: Request, context: AppLoadContext):
 
 export function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  // Only a way back the login page would follow: echoing any URL made the Location header
+  // several times the request's size (past what proxies accept) for a long query string.
+  const back = safeRedirectPath(url.pathname + url.search, "");
+  return redirect(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
 }
 
 export async function requireUser(request: Request, context: AppLoadContext): Promise<ShellUser> {

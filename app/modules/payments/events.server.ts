@@ -34,6 +34,19 @@ export type ProcessOutcome = "processed" | "duplicate" | "ignored";
 export type PaymentEventDispatch = (event: PaymentEvent, options?: { now?: Date }) => Promise<ProcessOutcome>;
 
 /**
+ * PostgreSQL's jsonb cannot hold U+0000, and an event that cannot be recorded is answered 500
+ * and redelivered for days: the stored copy has U+FFFD in its place (handlers get the event as sent).
+ */
+export function storablePayload(value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("\u0000", "\uFFFD");
+  if (Array.isArray(value)) return value.map(storablePayload);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.replaceAll("\u0000", "\uFFFD"), storablePayload(inner)]));
+  }
+  return value;
+}
+
+/**
  * Records the event by id and runs the handlers that want it. An event already processed is
  * a replay and changes nothing. If a handler throws, the error is kept on the event row and
  * rethrown (the webhook answers 500, so Stripe delivers it again later).
@@ -46,7 +59,7 @@ export async function processPaymentEvent(
 ): Promise<ProcessOutcome> {
   await db
     .insert(paymentEvents)
-    .values({ id: event.id, provider: event.provider, type: event.type, payload: event.raw ?? {} })
+    .values({ id: event.id, provider: event.provider, type: event.type, payload: storablePayload(event.raw ?? {}) })
     .onConflictDoNothing({ target: paymentEvents.id });
   const [row] = await db
     .select({ processedAt: paymentEvents.processedAt })
