@@ -24,7 +24,7 @@ function loadWidget(): Promise<void> {
  * and puts the solution in the hidden `altcha` field the form posts. Without JavaScript nothing
  * can solve it, and the page says so (with the wait that works instead).
  */
-export function SignInChallenge({ challenge, retryAfterMinutes }: { challenge: string; retryAfterMinutes: number }) {
+export function SignInChallenge({ challenge, retryAfterMinutes, note }: { challenge: string; retryAfterMinutes: number; note?: string }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
@@ -38,6 +38,7 @@ export function SignInChallenge({ challenge, retryAfterMinutes }: { challenge: s
   }, []);
   return (
     <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-slate-700" data-testid="sign-in-challenge">
+      {note && <p className="mb-2">{note}</p>}
       {ready && (
         // A new challenge (after a refused attempt) gets a new widget, not a re-used solved one.
         <div key={challenge}>
