@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orders, profiles, refunds, sandboxSessions } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { couponAttemptsMessage } from "~/modules/checkout/checkout-errors";
+import { loadOrderConfirmation } from "~/modules/checkout/confirmation.server";
 import { fulfilCheckout } from "~/modules/checkout/fulfilment.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { createSandboxProvider } from "~/modules/payments/sandbox/provider.server";
@@ -198,7 +199,8 @@ describe("late payments and coupon limits (security review: a limited code redee
     expect(await fx.emails(`order-confirmation:${a.orderId}`)).toHaveLength(0);
     const [email] = await fx.emails(`order-refunded:${a.orderId}`);
     expect(email?.textBody).toContain("its coupon code had been used as many times as it allows");
-    // A replay changes nothing.
+    // The success page says why; a replay changes nothing.
+    expect(await loadOrderConfirmation(database.db, sandbox, { userId: user.id, sessionId: a.sessionId })).toMatchObject({ state: "refunded", refundCause: "coupon" });
     expect(await payLate(a.sessionId)).toEqual({ status: "refunded", orderId: a.orderId, changed: false });
     expect(await database.db.$count(refunds, eq(refunds.orderId, a.orderId))).toBe(1);
   });

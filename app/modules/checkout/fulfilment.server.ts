@@ -19,7 +19,7 @@ import {
   type OrderRow,
 } from "~/modules/orders/records.server";
 import type { CheckoutSessionInfo, PaymentProvider } from "~/modules/payments/provider";
-import { hasRefund, recordRefund } from "~/modules/payments/refunds.server";
+import { hasRefund, recordRefund, refundReasonOf } from "~/modules/payments/refunds.server";
 import { lockCouponLimits } from "~/modules/pricing/coupons.server";
 import { couponRedemptionProblem } from "~/modules/pricing/pricing";
 import { releaseHeldReservations, reserveStock, settleReservations, type UnitLine } from "./reservations.server";
@@ -32,6 +32,11 @@ const REFUND_REASONS: Record<RefundCause, string> = {
   stock: "stock_unavailable_after_payment",
   coupon: "coupon_limit_reached_after_payment",
 };
+
+/** Why a refunded order's payment went back, from its recorded refund (for the success page). */
+export async function orderRefundCause(db: Db, orderId: number): Promise<RefundCause> {
+  return (await refundReasonOf(db, { orderId })) === REFUND_REASONS.coupon ? "coupon" : "stock";
+}
 
 export interface FulfilDeps {
   provider: PaymentProvider;
