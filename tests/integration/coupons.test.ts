@@ -1,9 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, orders, profiles } from "~/db/schema";
+import { coupons, orders, profiles, refunds, sandboxSessions } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { couponAttemptsMessage } from "~/modules/checkout/checkout-errors";
+import { loadOrderConfirmation } from "~/modules/checkout/confirmation.server";
+import { fulfilCheckout } from "~/modules/checkout/fulfilment.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { createSandboxProvider } from "~/modules/payments/sandbox/provider.server";
 import { COUPON_ATTEMPT_LIMITS } from "~/modules/pricing/coupon-attempts.server";
@@ -161,6 +163,77 @@ describe("coupon redemption limits", () => {
     expect(results.some((r) => r.ok)).toBe(true);
     const holding = await database.db.$count(orders, and(eq(orders.couponCode, code), eq(orders.userId, user.id), inArray(orders.status, ["pending", "completed", "dispatched"])));
     expect(holding).toBe(1);
+  });
+});
+
+/**
+ * A payment that lands on a replaced checkout's session anyway (closing it is best effort):
+ * the sandbox session is marked paid and fulfilment is asked, as the webhook would.
+ */
+async function payLate(sessionId: string) {
+  await database.db.update(sandboxSessions).set({ status: "complete", completedAt: new Date() }).where(eq(sandboxSessions.id, sessionId));
+  return fulfilCheckout(database.db, sessionId, { provider: sandbox });
+}
+
+async function orderStatus(orderId: number) {
+  const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return row?.status;
+}
+
+describe("late payments and coupon limits (security review: a limited code redeemed twice)", () => {
+  it("a once-per-customer code: the replaced order paid after the new one is refunded, with the reason and an email", async () => {
+    const code = await coupon({ percentOff: 10, maxRedemptionsPerCustomer: 1 });
+    const user = await shopper();
+    const a = await checkout(user.id, code);
+    if (!a.ok) throw new Error(a.message);
+    const b = await checkout(user.id, code); // A is replaced (failed), its redemption freed
+    if (!b.ok) throw new Error(b.message);
+    expect(await orderStatus(a.orderId)).toBe("failed");
+    expect(await payLate(b.sessionId)).toMatchObject({ status: "completed", orderId: b.orderId });
+
+    expect(await payLate(a.sessionId)).toEqual({ status: "refunded", orderId: a.orderId, changed: true });
+    expect(await orderStatus(a.orderId)).toBe("refunded");
+    const rows = await database.db.select().from(refunds).where(eq(refunds.orderId, a.orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ reason: "coupon_limit_reached_after_payment" });
+    expect(await fx.emails(`order-confirmation:${a.orderId}`)).toHaveLength(0);
+    const [email] = await fx.emails(`order-refunded:${a.orderId}`);
+    expect(email?.textBody).toContain("its coupon code had been used as many times as it allows");
+    // The success page says why; a replay changes nothing.
+    expect(await loadOrderConfirmation(database.db, sandbox, { userId: user.id, sessionId: a.sessionId })).toMatchObject({ state: "refunded", refundCause: "coupon" });
+    expect(await payLate(a.sessionId)).toEqual({ status: "refunded", orderId: a.orderId, changed: false });
+    expect(await database.db.$count(refunds, eq(refunds.orderId, a.orderId))).toBe(1);
+  });
+
+  it("also when the newer order is still awaiting payment (it holds the redemption)", async () => {
+    const code = await coupon({ percentOff: 10, maxRedemptionsPerCustomer: 1 });
+    const user = await shopper();
+    const a = await checkout(user.id, code);
+    const b = await checkout(user.id, code);
+    if (!a.ok || !b.ok) throw new Error("expected two checkouts");
+    expect((await payLate(a.sessionId)).status).toBe("refunded");
+    expect(await orderStatus(b.orderId)).toBe("pending");
+  });
+
+  it("a total limit: another customer's order took the last redemption, so the late payment is refunded", async () => {
+    const code = await coupon({ percentOff: 10, maxRedemptions: 1 });
+    const user = await shopper();
+    const a = await checkout(user.id, code);
+    if (!a.ok) throw new Error(a.message);
+    await database.db.update(orders).set({ status: "expired" }).where(eq(orders.id, a.orderId));
+    const rival = await checkout((await shopper()).id, code);
+    if (!rival.ok) throw new Error(rival.message);
+    expect((await payLate(a.sessionId)).status).toBe("refunded");
+  });
+
+  it("a late payment whose code still has a redemption left completes", async () => {
+    const code = await coupon({ percentOff: 10, maxRedemptionsPerCustomer: 1, maxRedemptions: 5 });
+    const user = await shopper();
+    const a = await checkout(user.id, code);
+    if (!a.ok) throw new Error(a.message);
+    await database.db.update(orders).set({ status: "expired" }).where(eq(orders.id, a.orderId));
+    expect(await payLate(a.sessionId)).toMatchObject({ status: "completed", orderId: a.orderId, changed: true });
+    expect(await database.db.$count(refunds, eq(refunds.orderId, a.orderId))).toBe(0);
   });
 });
 

@@ -166,6 +166,11 @@ describe.runIf(hasBuild)("every 429 page carries Retry-After", () => {
     const login = await post("/login", { email: other.email, password: other.password }, client);
     const pending = login.headers.getSetCookie().find((c) => c.startsWith("nm_2fa_pending="))!.split(";")[0]!;
     await use(rateLimitKey("2fa:account", other.id), TWO_FACTOR_LIMITS.perAccount);
-    expectRetryAfter(await post("/login/two-factor", { code: "000000" }, client, pending), TWO_FACTOR_LIMITS.perAccount.windowMs / 1000);
+    const atSignIn = await post("/login/two-factor", { code: "000000" }, client, pending);
+    expectRetryAfter(atSignIn, TWO_FACTOR_LIMITS.perAccount.windowMs / 1000);
+    // The way on without waiting (security review): the check, and what to do without JavaScript.
+    const html = await atSignIn.text();
+    expect(html).toContain("we need a quick check that you are not a robot");
+    expect(html).toMatch(/<noscript>.*This check needs JavaScript, which is turned off in your browser\./s);
   });
 });

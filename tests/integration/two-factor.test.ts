@@ -1,9 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, sessions, totpRecoveryCodes, twoFactorChallenges, userTotp } from "~/db/schema";
-import { ADMIN_TWO_FACTOR_REQUIRED, TWO_FACTOR_CHALLENGE_EXPIRED, TWO_FACTOR_CODE_INVALID } from "~/modules/accounts/messages";
-import { TWO_FACTOR_CHALLENGE_TTL_MS, TWO_FACTOR_LIMITS } from "~/modules/accounts/policy";
+import { signInChallenges, type Challenge } from "~/modules/accounts/challenge.server";
+import {
+  ADMIN_TWO_FACTOR_REQUIRED,
+  TWO_FACTOR_CHALLENGE_EXPIRED,
+  TWO_FACTOR_CHALLENGE_TEXT,
+  TWO_FACTOR_CODE_INVALID,
+} from "~/modules/accounts/messages";
+import { SIGN_IN_CHALLENGE, TWO_FACTOR_CHALLENGE_MAX_FAILURES, TWO_FACTOR_CHALLENGE_TTL_MS, TWO_FACTOR_LIMITS } from "~/modules/accounts/policy";
 import { hashToken } from "~/modules/accounts/tokens.server";
 import { totpCodeAt } from "~/modules/accounts/totp.server";
 import { completeSignIn, confirmEnrolment, createSignInChallenge, enrolmentDetails, startEnrolment } from "~/modules/accounts/two-factor.server";
@@ -272,6 +280,85 @@ describe("sign-in with two-factor on", () => {
     const pending = await createSignInChallenge(database.db, user.id, { persistent: false, now: past });
     const result = await completeSignIn(database.db, { token: pending.token, answer: codeFor(secret) }, { encryptionKey: null });
     expect(result).toMatchObject({ ok: false, reason: "expired" });
+  });
+});
+
+/** A wrong 6-digit code: none of the codes the app would show around now. */
+function wrongCodeFor(secret: string): string {
+  const right = new Set([codeFor(secret, -1), codeFor(secret), codeFor(secret, 1)]);
+  let n = 0;
+  while (right.has(String(n).padStart(6, "0"))) n++;
+  return String(n).padStart(6, "0");
+}
+
+/**
+ * A solved challenge the route accepts: the real difficulty takes seconds of CPU, so a cheap one
+ * signed with the same stored key (what the route uses without ALTCHA_HMAC_KEY).
+ */
+async function solvedChallenge(): Promise<string> {
+  const challenge = await signInChallenges(database.db, undefined, { difficulty: { ...SIGN_IN_CHALLENGE, cost: 1, counterMin: 0, counterMax: 50 } }).issue();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/** Someone with the password uses up the account's code allowance, across fresh pending sign-ins. */
+async function useUpCodeAllowance(email: string, secret: string) {
+  let pending = (await pendingFor(email)).pending;
+  for (let i = 0; i < TWO_FACTOR_LIMITS.perAccount.limit; i++) {
+    if (i > 0 && i % TWO_FACTOR_CHALLENGE_MAX_FAILURES === 0) pending = (await pendingFor(email)).pending;
+    expect((await answer(pending, wrongCodeFor(secret))).status).toBe(400);
+  }
+}
+
+type ChallengedBody = { message: string; expired: boolean; challenge?: { json: string; retryAfterMinutes: number } };
+
+describe("two-factor sign-in past the account's code limit (security review: no lockout of the owner)", () => {
+  it("answers 429 with Retry-After and a challenge; with a solution and the right code the owner signs in", async () => {
+    const user = await createUser(database.db);
+    const { secret } = await enrol(user.id);
+    await useUpCodeAllowance(user.email, secret);
+
+    const pending = (await pendingFor(user.email)).pending;
+    const refused = await answer(pending, codeFor(secret));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const body = refused.body as ChallengedBody;
+    expect(body.message).toMatch(/^Too many codes tried\. Please wait \d+ minutes? and try again\.$/);
+    expect(body.challenge!.retryAfterMinutes).toBeGreaterThan(0);
+    expect((JSON.parse(body.challenge!.json) as Challenge).parameters.cost).toBe(SIGN_IN_CHALLENGE.cost);
+
+    const altcha = await solvedChallenge();
+    const signedIn = await answer(pending, codeFor(secret), { altcha });
+    expect(signedIn.status).toBe(302);
+    expect(cookieValue(signedIn.headers, "nm_session")).toBeTruthy();
+
+    // One solution buys one attempt: the same one again is refused, with a fresh challenge.
+    const replayed = await answer((await pendingFor(user.email)).pending, codeFor(secret, 1), { altcha });
+    expect(replayed.status).toBe(429);
+    expect(Number(replayed.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((replayed.body as ChallengedBody).message).toBe(TWO_FACTOR_CHALLENGE_TEXT.invalid);
+    expect((replayed.body as ChallengedBody).challenge).toBeDefined();
+  });
+
+  it("still checks the code of a solved attempt, counts it against the pending sign-in, and refuses garbage", async () => {
+    const user = await createUser(database.db);
+    const { secret } = await enrol(user.id);
+    await useUpCodeAllowance(user.email, secret);
+    const pending = (await pendingFor(user.email)).pending;
+
+    const wrong = await answer(pending, wrongCodeFor(secret), { altcha: await solvedChallenge() });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ message: TWO_FACTOR_CODE_INVALID, expired: false });
+    const [row] = await database.db.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.tokenHash, hashToken(pending)));
+    expect(row?.failedAttempts).toBe(1);
+
+    expect((await answer(pending, codeFor(secret), { altcha: "bm90LWEtc29sdXRpb24=" })).status).toBe(429);
+    // The pending sign-in's own cap still holds: solved attempts with wrong codes drop it.
+    for (let i = 1; i < TWO_FACTOR_CHALLENGE_MAX_FAILURES; i++) {
+      expect((await answer(pending, wrongCodeFor(secret), { altcha: await solvedChallenge() })).status).toBe(400);
+    }
+    const dropped = await answer(pending, codeFor(secret), { altcha: await solvedChallenge() });
+    expect(dropped.status).toBe(401);
   });
 });
 

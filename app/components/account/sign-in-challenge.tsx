@@ -24,7 +24,7 @@ function loadWidget(): Promise<void> {
  * and puts the solution in the hidden `altcha` field the form posts. Without JavaScript nothing
  * can solve it, and the page says so (with the wait that works instead).
  */
-export function SignInChallenge({ challenge, retryAfterMinutes }: { challenge: string; retryAfterMinutes: number }) {
+export function SignInChallenge({ challenge, retryAfterMinutes, note }: { challenge: string; retryAfterMinutes: number; note?: string }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
@@ -40,6 +40,7 @@ export function SignInChallenge({ challenge, retryAfterMinutes }: { challenge: s
     // The widget's footer is faded by its own (unlayered) CSS, which beats Tailwind's layered
     // utilities unless marked important: at full strength it meets WCAG contrast.
     <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-slate-700 [&_.altcha-footer]:opacity-100!" data-testid="sign-in-challenge">
+      {note && <p className="mb-2">{note}</p>}
       {ready && (
         // A new challenge (after a refused attempt) gets a new widget, not a re-used solved one.
         <div key={challenge}>

@@ -2,12 +2,16 @@ import { Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-message";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { TWO_FACTOR_CHALLENGE_TEXT } from "~/modules/accounts/messages";
 import { AuthCard } from "./form-parts";
+import { SignInChallenge } from "./sign-in-challenge";
 
 export interface TwoFactorLoginAnswer {
   message: string;
   /** The pending sign-in is gone: only a fresh password sign-in helps. */
   expired: boolean;
+  /** Past the account's code limit: the proof-of-work that lets the next code through (decision 0024). */
+  challenge?: { json: string; retryAfterMinutes: number };
 }
 
 /** /login/two-factor: the code from the authenticator app, or a recovery code. */
@@ -36,6 +40,13 @@ export function TwoFactorLoginPage({ redirectTo, answer }: { redirectTo: string 
             autoFocus
             hint="Lost your phone? Enter one of your recovery codes instead."
           />
+          {answer?.challenge && (
+            <SignInChallenge
+              challenge={answer.challenge.json}
+              retryAfterMinutes={answer.challenge.retryAfterMinutes}
+              note={TWO_FACTOR_CHALLENGE_TEXT.explain}
+            />
+          )}
           <SubmitButton busyLabel="Checking..." className="w-full">
             Verify
           </SubmitButton>

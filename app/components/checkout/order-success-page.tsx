@@ -28,10 +28,12 @@ export interface OrderSuccessProps {
   totalAmount: number;
   /** This request completed the order (and emptied the cart lines): refresh the header once. */
   cartCleared: boolean;
+  /** Refunded: the stock, or the order's coupon code, was gone when the payment arrived. */
+  refundCause?: "stock" | "coupon" | null;
 }
 
 /** /order/success: paid (with confetti), still confirming, refunded, or not completed. */
-export function OrderSuccessPage({ orderId, state, email, totalAmount, cartCleared }: OrderSuccessProps) {
+export function OrderSuccessPage({ orderId, state, email, totalAmount, cartCleared, refundCause }: OrderSuccessProps) {
   const confetti = useConfetti(state === "completed");
   const revalidator = useRevalidator();
   const revalidated = useRef(false);
@@ -87,7 +89,9 @@ export function OrderSuccessPage({ orderId, state, email, totalAmount, cartClear
         <RotateCcw aria-hidden className="mx-auto h-14 w-14 text-blue-600" />
         <h1 className="mt-4 text-2xl font-bold text-slate-900">Your payment has been refunded</h1>
         <p className="mt-3 text-slate-600">
-          Your payment for order #{orderId} arrived after we could hold the items for you, and they sold out in the meantime.
+          {refundCause === "coupon"
+            ? `Your payment for order #${orderId} arrived after we could hold the order for you, and by then its coupon code had been used as many times as it allows.`
+            : `Your payment for order #${orderId} arrived after we could hold the items for you, and they sold out in the meantime.`}{" "}
           We have refunded the full {formatPence(totalAmount)}; an email with the details is on its way to {email}.
         </p>
         <Buttons />

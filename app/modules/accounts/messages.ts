@@ -23,6 +23,17 @@ export const SIGN_IN_CHALLENGE_TEXT = {
   invalid: "The check could not be confirmed. Please let it run again, then sign in.",
 } as const;
 
+/**
+ * Two-factor sign-in past the account's code limit: the same check (decision 0024). The
+ * refusal itself still says how long to wait; this note offers the way on without waiting.
+ */
+export const TWO_FACTOR_CHALLENGE_TEXT = {
+  explain:
+    "To go on without waiting, we need a quick check that you are not a robot. Your browser does it by itself in a few seconds; then enter your current code again.",
+  expired: "The check took too long and expired. Please let it run again, then enter your current code.",
+  invalid: "The check could not be confirmed. Please let it run again, then enter your current code.",
+} as const;
+
 /** Email verification (decision 0011). */
 export const VERIFY_LINK_INVALID =
   "This verification link is invalid, has already been used or has expired. Please sign in and ask for a new one from your account page.";

@@ -7,6 +7,7 @@ import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm"
 import type { Db, Tx } from "~/db/client.server";
 import { totpRecoveryCodes, twoFactorChallenges, users, userTotp } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
+import type { Challenge, ChallengeProblem, SignInChallenges } from "./challenge.server";
 import {
   TWO_FACTOR_ALREADY_ON,
   TWO_FACTOR_CHALLENGE_EXPIRED,
@@ -39,7 +40,25 @@ export interface TwoFactorOptions {
   now?: Date;
 }
 
-export type TwoFactorFailure = { ok: false; reason: "invalid" | "rate_limited"; message: string; retryAfterSeconds?: number };
+export type TwoFactorFailure = {
+  ok: false;
+  reason: "invalid" | "rate_limited";
+  message: string;
+  retryAfterSeconds?: number;
+  /** Past the limit at sign-in: the proof-of-work that lets the next attempt through anyway. */
+  challenge?: Challenge | null;
+  /** Why a solution that came with this attempt was not accepted (null when none came). */
+  challengeProblem?: Exclude<ChallengeProblem, "missing"> | null;
+};
+
+/**
+ * Sign-in's way past the per-account limit (decision 0024, as decision 0017 for passwords):
+ * the challenges to issue and redeem, and the solution the form carried, if any.
+ */
+export interface ChallengeGate {
+  challenges: SignInChallenges;
+  payload: string | null | undefined;
+}
 
 export interface TwoFactorState {
   status: "off" | "pending" | "on";
@@ -97,11 +116,26 @@ export async function enrolmentDetails(
   return { secret, uri: totpUri(secret, { issuer: options.issuer, account: row.email }) };
 }
 
-async function countAttempt(db: Db, userId: string, options: TwoFactorOptions): Promise<TwoFactorFailure | null> {
+/**
+ * Counts one attempt against the account. Past the limit, with a `gate` (sign-in only), an
+ * unspent solved challenge lets this one attempt through (it is still counted and the code
+ * still checked); without one the refusal carries a fresh challenge. Elsewhere (the signed-in
+ * account page) the limit simply refuses.
+ */
+async function countAttempt(db: Db, userId: string, options: TwoFactorOptions, gate?: ChallengeGate): Promise<TwoFactorFailure | null> {
   const limits = options.limits ?? TWO_FACTOR_LIMITS;
   const result = await consumeRateLimit(db, rateLimitKey("2fa:account", userId), limits.perAccount, options.now);
   if (result.allowed) return null;
-  return { ok: false, reason: "rate_limited", message: tooManyCodesMessage(result.retryAfterSeconds), retryAfterSeconds: result.retryAfterSeconds };
+  const redeemed = gate?.payload ? await gate.challenges.redeem(gate.payload) : null;
+  if (redeemed?.ok) return null;
+  return {
+    ok: false,
+    reason: "rate_limited",
+    message: tooManyCodesMessage(result.retryAfterSeconds),
+    retryAfterSeconds: result.retryAfterSeconds,
+    challenge: gate ? await gate.challenges.issue() : null,
+    challengeProblem: redeemed && !redeemed.ok && redeemed.problem !== "missing" ? redeemed.problem : null,
+  };
 }
 
 /** A success gives its attempt back: only wrong answers use up the account's allowance. */
@@ -190,15 +224,16 @@ export async function confirmEnrolment(
 
 /**
  * The second factor itself: a current TOTP code or an unused recovery code. Counted against the
- * account first (TWO_FACTOR_LIMITS); a success gives its attempt back.
+ * account first (TWO_FACTOR_LIMITS; past it, see `countAttempt`); a success gives its attempt back.
  */
 export async function verifySecondFactor(
   db: Db,
   userId: string,
   answer: string,
   options: TwoFactorOptions,
+  gate?: ChallengeGate,
 ): Promise<{ ok: true; method: "code" | "recovery" } | TwoFactorFailure> {
-  const limited = await countAttempt(db, userId, options);
+  const limited = await countAttempt(db, userId, options, gate);
   if (limited) return limited;
   const method = looksLikeTotpCode(answer) ? "code" : "recovery";
   const ok =
@@ -296,16 +331,30 @@ export type CompleteSignInResult =
  * Finishes a pending sign-in with the second factor. Only then is the session created, with a
  * fresh token (the browser's previous one is ended), as a password-only sign-in does. The
  * pending token is spent by a guarded DELETE, so it signs in once; too many wrong codes drop it.
+ *
+ * Past the account's code limit an attempt needs a solved ALTCHA challenge (`challenges`,
+ * `challengePayload`): someone who knows the password can then no longer shut the owner out of
+ * their own account with ten wrong codes, and every further guess costs a proof-of-work on top
+ * of the pending sign-in's own cap.
  */
 export async function completeSignIn(
   db: Db,
-  input: { token: string | null | undefined; answer: string; userAgent?: string | null; ipAddress?: string | null; previousToken?: string | null },
-  options: TwoFactorOptions,
+  input: {
+    token: string | null | undefined;
+    answer: string;
+    userAgent?: string | null;
+    ipAddress?: string | null;
+    previousToken?: string | null;
+    /** The ALTCHA widget's payload, when the form carried one. */
+    challengePayload?: string | null;
+  },
+  options: TwoFactorOptions & { challenges?: SignInChallenges },
 ): Promise<CompleteSignInResult> {
   const now = options.now ?? new Date();
   const challenge = await findChallenge(db, input.token, now);
   if (!challenge) return { ok: false, reason: "expired", message: TWO_FACTOR_CHALLENGE_EXPIRED };
-  const verdict = await verifySecondFactor(db, challenge.userId, input.answer, options);
+  const gate = options.challenges ? { challenges: options.challenges, payload: input.challengePayload } : undefined;
+  const verdict = await verifySecondFactor(db, challenge.userId, input.answer, options, gate);
   if (!verdict.ok) {
     if (verdict.reason === "invalid") {
       await db

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import type { EmailBranding } from "~/modules/orders/emails.server";
-import { fulfilCheckout } from "./fulfilment.server";
+import { fulfilCheckout, orderRefundCause } from "./fulfilment.server";
 import { findUserOrderBySession } from "~/modules/orders/queries.server";
 
 export interface OrderConfirmation {
@@ -12,6 +12,8 @@ export interface OrderConfirmation {
   totalAmount: number;
   /** This request completed the order (and emptied the cart lines). */
   cartCleared: boolean;
+  /** Refunded: whether the stock or the order's coupon was gone when the payment came. */
+  refundCause: "stock" | "coupon" | null;
 }
 
 /**
@@ -44,5 +46,6 @@ export async function loadOrderConfirmation(
         : fresh.status === "pending"
           ? "processing"
           : "not_completed";
-  return { orderId: fresh.id, state, email: fresh.email, totalAmount: fresh.totalAmount, cartCleared };
+  const refundCause = state === "refunded" ? await orderRefundCause(db, fresh.id) : null;
+  return { orderId: fresh.id, state, email: fresh.email, totalAmount: fresh.totalAmount, cartCleared, refundCause };
 }

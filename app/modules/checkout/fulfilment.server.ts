@@ -2,7 +2,8 @@ import type { Db } from "~/db/client.server";
 import { lockCustomer } from "~/modules/accounts/customers.server";
 import { removePaidLines } from "~/modules/cart/cart.server";
 import { productFactsById } from "~/modules/catalog/inventory.server";
-import { enqueueOrderConfirmation, enqueueOrderRefunded, type EmailBranding } from "~/modules/orders/emails.server";
+import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
+import { enqueueOrderConfirmation, enqueueOrderRefunded, type EmailBranding, type RefundCause } from "~/modules/orders/emails.server";
 import { exceedsLimit } from "~/modules/orders/purchase-limit";
 import { heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
 import {
@@ -18,11 +19,24 @@ import {
   type OrderRow,
 } from "~/modules/orders/records.server";
 import type { CheckoutSessionInfo, PaymentProvider } from "~/modules/payments/provider";
-import { hasRefund, recordRefund } from "~/modules/payments/refunds.server";
+import { hasRefund, recordRefund, refundReasonOf } from "~/modules/payments/refunds.server";
+import { lockCouponLimits } from "~/modules/pricing/coupons.server";
+import { couponRedemptionProblem } from "~/modules/pricing/pricing";
 import { releaseHeldReservations, reserveStock, settleReservations, type UnitLine } from "./reservations.server";
 
 /** Thrown inside the savepoint to undo a partial re-reservation. */
 class RetakeRefused extends Error {}
+
+/** The reason recorded with each kind of refund (`refunds.reason`, and the provider's metadata). */
+const REFUND_REASONS: Record<RefundCause, string> = {
+  stock: "stock_unavailable_after_payment",
+  coupon: "coupon_limit_reached_after_payment",
+};
+
+/** Why a refunded order's payment went back, from its recorded refund (for the success page). */
+export async function orderRefundCause(db: Db, orderId: number): Promise<RefundCause> {
+  return (await refundReasonOf(db, { orderId })) === REFUND_REASONS.coupon ? "coupon" : "stock";
+}
 
 export interface FulfilDeps {
   provider: PaymentProvider;
@@ -35,7 +49,7 @@ export interface FulfilDeps {
 export type FulfilResult =
   /** `changed`: this call completed it (false: it already was). */
   | { status: "completed"; orderId: number; changed: boolean }
-  /** Paid too late, stock gone: the money went back. */
+  /** Paid too late, stock (or the order's coupon) gone: the money went back. */
   | { status: "refunded"; orderId: number; changed: boolean }
   /** The provider has not taken the money (yet): nothing happens. */
   | { status: "unpaid"; orderId: number; orderStatus: string }
@@ -55,8 +69,9 @@ async function findOrderId(db: Db, sessionId: string, session: CheckoutSessionIn
  *     customer's cart lines for those products removed, ONE confirmation email (outbox,
  *     dedupe key), all in one transaction;
  *   - a payment for an order whose reservation already expired (or was cancelled) takes the
- *     stock again with guarded updates if it is there and the per-customer limit allows,
- *     otherwise the order is marked refunded and the payment refunded: never oversold;
+ *     stock again with guarded updates if it is there, the per-customer limit allows and its
+ *     coupon (if any) has a redemption left counting every other order, otherwise the order is
+ *     marked refunded and the payment refunded: never oversold, a limited code never over;
  *   - replays, late duplicates and unknown sessions change nothing.
  */
 export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps): Promise<FulfilResult> {
@@ -77,7 +92,12 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     if (order.status === "completed" || order.status === "dispatched") {
       return { status: "completed" as const, orderId, changed: false };
     }
-    if (order.status === "refunded") return { status: "refunded" as const, orderId, changed: false, order };
+    if (order.status === "refunded") {
+      // A replay; its refund is normally recorded already. If the provider failed last time,
+      // the retried refund is recorded with the reason this check gives now.
+      const cause: RefundCause = (await couponLimitReached(tx, order)) ? "coupon" : "stock";
+      return { status: "refunded" as const, orderId, changed: false, order, cause };
+    }
 
     if (session.amountTotal !== null && session.amountTotal !== order.totalAmount) {
       // We set the amount ourselves, so this means something is badly wrong: keep the
@@ -93,8 +113,13 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
       return complete(tx, order, lines, session, now, deps.brand);
     }
 
-    // failed / expired: the reservation was released. Take the stock again, all or nothing.
+    // failed / expired: the reservation was released, and so was its coupon redemption (a
+    // newer checkout of the customer's may have taken it). Under checkout's locks, in its
+    // order (customer → coupon → products), the code must still have a redemption left
+    // counting every other order (this one is not counted: it is not pending), decision 0018.
     await lockCustomer(tx, order.userId);
+    if (await couponLimitReached(tx, order)) return markRefunded(tx, order, deps.brand, "coupon");
+    // Take the stock again, all or nothing.
     const retaken = await tx.transaction(async (sp) => {
       const productIds = lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
       const held = await heldUnitsByProduct(sp, order.userId, productIds, orderId);
@@ -119,10 +144,21 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
   });
 
   if (outcome.status === "refunded") {
-    await ensureRefunded(db, outcome.order, session, deps.provider);
+    await ensureRefunded(db, outcome.order, session, deps.provider, REFUND_REASONS[outcome.cause]);
     return { status: "refunded", orderId: outcome.order.id, changed: outcome.changed };
   }
   return outcome;
+}
+
+/**
+ * Whether the order's coupon has no redemption left for it, counting every other order that
+ * holds the code (this one is not counted unless pending). Locks the coupon row as checkout
+ * does, so call it after the customer lock and before any product lock.
+ */
+async function couponLimitReached(tx: Db, order: OrderRow): Promise<boolean> {
+  if (!order.couponCode) return false;
+  const limits = await lockCouponLimits(tx, order.couponCode);
+  return limits !== null && couponRedemptionProblem(limits, await couponRedemptions(tx, order.couponCode, order.userId)) !== null;
 }
 
 async function complete(
@@ -144,10 +180,10 @@ async function complete(
   return { status: "completed" as const, orderId: order.id, changed: true };
 }
 
-async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding) {
+async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding, cause: RefundCause = "stock") {
   const row = await markOrderRefunded(tx, order);
-  if (row) await enqueueOrderRefunded(tx, order, brand);
-  return { status: "refunded" as const, orderId: order.id, changed: Boolean(row), order: row ?? order };
+  if (row) await enqueueOrderRefunded(tx, order, brand, cause);
+  return { status: "refunded" as const, orderId: order.id, changed: Boolean(row), order: row ?? order, cause };
 }
 
 /**
@@ -156,14 +192,14 @@ async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding) {
  * `refunds` is written once. If the provider fails, this throws and the caller (a webhook)
  * fails, so the provider delivers the event again and the refund is retried.
  */
-async function ensureRefunded(db: Db, order: OrderRow, session: CheckoutSessionInfo, provider: PaymentProvider) {
+async function ensureRefunded(db: Db, order: OrderRow, session: CheckoutSessionInfo, provider: PaymentProvider, reason: string) {
   if (await hasRefund(db, { orderId: order.id })) return;
   const amount = session.amountTotal ?? order.totalAmount;
   const refund = await provider.refundPayment({
     paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
     sessionId: session.id,
     amount,
-    reason: "stock_unavailable_after_payment",
+    reason,
     idempotencyKey: `refund-order-${order.id}`,
     metadata: { orderId: String(order.id) },
   });
@@ -173,7 +209,7 @@ async function ensureRefunded(db: Db, order: OrderRow, session: CheckoutSessionI
     orderId: order.id,
     paymentIntentId: session.paymentIntentId,
     amount: refund.amount,
-    reason: "stock_unavailable_after_payment",
+    reason,
   });
   await recordPaymentIntent(db, order.id, session.paymentIntentId);
 }

@@ -67,13 +67,25 @@ export async function enqueueOrderConfirmation(tx: Db, order: OrderForEmail, lin
   });
 }
 
-/** A payment that could not be honoured (the stock was gone after the reservation lapsed). */
-export async function enqueueOrderRefunded(tx: Db, order: OrderForEmail, brand: EmailBranding = {}) {
+/**
+ * Why a late payment could not be honoured: the stock was gone after the reservation lapsed
+ * (the default), or the order's coupon had meanwhile been used up by other orders.
+ */
+export type RefundCause = "stock" | "coupon";
+
+const REFUND_EXPLANATION: Record<RefundCause, (orderId: number) => string> = {
+  stock: (id) => `Your payment for order #${id} reached us after the time we could hold the items for you, and by then they had sold out.`,
+  coupon: (id) =>
+    `Your payment for order #${id} reached us after the time we could hold the order for you, and by then its coupon code had been used as many times as it allows.`,
+};
+
+/** A payment that could not be honoured (see `RefundCause`). */
+export async function enqueueOrderRefunded(tx: Db, order: OrderForEmail, brand: EmailBranding = {}, cause: RefundCause = "stock") {
   const shop = brand.shopName ?? DEMO_SHOP.name;
   const text = [
     greeting(order.shippingName),
     "",
-    `Your payment for order #${order.id} reached us after the time we could hold the items for you, and by then they had sold out.`,
+    REFUND_EXPLANATION[cause](order.id),
     `We have refunded the full ${formatPence(order.totalAmount)} to your card; it usually shows within 5-10 business days.`,
     "",
     "Sorry about that.",

@@ -19,6 +19,12 @@ export async function hasRefund(db: Db | Tx, target: RefundFor): Promise<boolean
   return row !== undefined;
 }
 
+/** The reason recorded with the refund for this order / subscription, if one was recorded. */
+export async function refundReasonOf(db: Db | Tx, target: RefundFor): Promise<string | null> {
+  const [row] = await db.select({ reason: refunds.reason }).from(refunds).where(whereFor(target)).limit(1);
+  return row?.reason ?? null;
+}
+
 /** Records a refund the provider made (once: a repeated refund has the same provider id). */
 export async function recordRefund(
   db: Db | Tx,

@@ -37,3 +37,17 @@ export async function findRedeemableCoupon(db: Db, typed: string, now: Date, opt
   const [row] = options.lock ? await query.for("no key update") : await query;
   return row ?? null;
 }
+
+/**
+ * A coupon's redemption limits by its exact stored code (an order's `coupon_code`), whatever
+ * its state now, with the row locked FOR NO KEY UPDATE like checkout's lookup: fulfilment
+ * re-checks a late payment's coupon under the same lock (decision 0018). Null if it is gone.
+ */
+export async function lockCouponLimits(db: Db, code: string): Promise<CouponLimits | null> {
+  const [row] = await db
+    .select({ maxRedemptions: coupons.maxRedemptions, maxRedemptionsPerCustomer: coupons.maxRedemptionsPerCustomer })
+    .from(coupons)
+    .where(eq(coupons.code, code))
+    .for("no key update");
+  return row ?? null;
+}
