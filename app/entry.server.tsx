@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type HandleErrorFunction } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -14,6 +14,17 @@ import { renderToPipeableStream } from "react-dom/server";
  * React's own inline scripts (streamed Suspense boundaries). No other inline script may run.
  */
 export const streamTimeout = 5_000;
+
+/**
+ * What reaches the server log. A 4xx that React Router raises itself (a form posted to a page
+ * without an action: 405; a `.data` request for no route: 404) is the client's doing, not a
+ * fault: no stack trace for it, and none for a request the client gave up on.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -202,6 +202,17 @@ describe.runIf(hasBuild)("missing static files and bad Host headers (finding 7)"
     expect(warnings.mock.calls.every((call) => call.length === 1 && !String(call[0]).includes("\n"))).toBe(true);
   });
 
+  it("answers a form posted to a page without an action with 405, and logs no stack trace for it", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await fetch(`${app.base}/terms`, {
+      method: "POST",
+      body: new URLSearchParams({ a: "b" }),
+      headers: { Origin: app.base },
+    });
+    expect(res.status).toBe(405);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it("still serves a real asset", async () => {
     const html = await (await get("/login")).text();
     const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? html.match(/href="(\/assets\/[^"]+\.js)"/)![1]!;
