@@ -8,6 +8,7 @@ import { RESET_REQUEST_LIMITS, RESET_TOKEN_TTL_MS, type RateLimitRule } from "./
 import { consumeRateLimit, rateLimitKey } from "./rate-limit.server";
 import { deleteUserSessions } from "./sessions.server";
 import { generateToken, hashToken, TOKEN_PATTERN } from "./tokens.server";
+import { deletePendingSignIns } from "./two-factor.server";
 
 import { RESET_LINK_INVALID, tooManyAttemptsMessage } from "./messages";
 
@@ -101,8 +102,8 @@ export type ResetResult = { ok: true; userId: string } | { ok: false; field: "pa
 /**
  * Sets a new password with a reset token. The token is spent by one guarded UPDATE, so two
  * submissions of the same link cannot both succeed; in the same transaction the password
- * changes, the user's other reset links die and every session ends (except the one making
- * the change, when the user is signed in on this browser).
+ * changes, the user's other reset links die, every pending sign-in and every session ends
+ * (except the one making the change, when the user is signed in on this browser).
  */
 export async function resetPassword(
   db: Db,
@@ -142,6 +143,8 @@ export async function resetPassword(
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
     await deleteUserSessions(tx, spent.userId, input.keepSessionTokenHash);
+    // A sign-in waiting for its second factor was started with the old password.
+    await deletePendingSignIns(tx, spent.userId);
     return { ok: true, userId: spent.userId };
   });
 }
