@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expectNoViolations } from "./a11y";
 import { query } from "./db";
 import { receivedEmails, waitForEmail } from "./mail";
 
@@ -372,6 +373,7 @@ test.describe("accounts", () => {
     await expect(elsewhere.getByRole("heading", { name: "Verify your email address" })).toBeVisible();
     await expect(elsewhere.getByRole("button", { name: "Verify my email address" })).toHaveCount(0);
     await expect(elsewhere.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
+    await expectNoViolations(elsewhere, "verification link, signed out");
     await elsewhere.getByRole("link", { name: "Log in" }).click();
     await elsewhere.getByLabel("Email").fill(email);
     await elsewhere.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -386,6 +388,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/verify-email$/);
     await expect(page.getByRole("heading", { name: "Email address verified" })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "is verified" })).toHaveText(`Your email address ${email} is verified.`);
+    await expectNoViolations(page, "email address verified");
     // The account's other sessions ended with it (they began before the address was proved).
     await elsewhere.goto(new URL("/account", linkOf(second.text)).href);
     await expect(elsewhere).toHaveURL(/\/login\?redirectTo=/);

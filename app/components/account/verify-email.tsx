@@ -24,8 +24,9 @@ export interface VerifyEmailAnswer {
   message: string;
 }
 
+// Dark text on amber: white on it fails the contrast check (decision 0021).
 const linkButton =
-  "mt-6 inline-flex w-full items-center justify-center rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-white hover:bg-amber-600";
+  "mt-6 inline-flex w-full items-center justify-center rounded-lg bg-amber-500 px-5 py-2.5 font-semibold text-slate-900 hover:bg-amber-400";
 
 /** "Send the link again": posts to /verify-email; works without JavaScript too (the page then shows the answer). */
 export function ResendVerificationForm({ className = "" }: { className?: string }) {
