@@ -334,6 +334,21 @@ describe("someone registers the owner's ADMIN_EMAILS address with their own pass
     expect(await adminStatus(ownerSession)).toBe(200);
   });
 
+  it("a reset that proves the mailbox ends even the resetting browser's session of the unverified account", async () => {
+    const email = uniqueEmail("shared-browser");
+    await register(email);
+    const here = await signedIn(email);
+    await requestPasswordReset(database.db, { email }, { publicUrl: "https://shop.test", shopName: "Test Shop" });
+    const [mail] = await database.db.select().from(outbox).where(and(eq(outbox.toAddress, email), eq(outbox.kind, "password-reset")));
+    const resetToken = mail!.textBody.match(/\/reset-password\/([A-Za-z0-9_-]{43})/)![1]!;
+    const password = "Shared-Browser-Passphrase-3";
+    const res = await call(resetAction, post(`/reset-password/${resetToken}`, { password, confirmPassword: password }, here), { token: resetToken });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?reset=true");
+    expect(await getCurrentUser(get("/", here), context)).toBeNull();
+    expect((await userRow(email)).emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
   it("verifying ends the account's other sessions and pending sign-ins, and keeps the verifier's", async () => {
     const email = uniqueEmail("others");
     await register(email);
