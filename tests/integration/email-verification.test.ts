@@ -19,6 +19,7 @@ import { getCurrentUser } from "~/web/auth.server";
 import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser, formRequest, GOOD_PASSWORD, settle, testContext, uniqueEmail, verificationTokenFor } from "../support/accounts";
+import { hasBuild, startApp } from "../support/http-app";
 
 /**
  * Issue 12, finding 1: the admin role only for a proved mailbox. Every account gets a
@@ -390,5 +391,36 @@ describe("first-admin invite (npm run admin:invite)", () => {
     expect(accepted.headers.get("Location")).toBe("/verify-email");
     expect(await userRow(owner.email)).toMatchObject({ role: "admin", emailVerifiedAt: expect.any(Date) });
     expect(await callAs(post(`/verify-email/${token}`, { intent: "verify" }, session))).toMatchObject({ status: 410 });
+  });
+});
+
+describe.runIf(hasBuild)("through the real server, as a browser without JavaScript posts the form", () => {
+  it("signed out: 403 and the way to log in; signed in: redirect to the status page, which says verified", async () => {
+    const app = await startApp(database.db, { ADMIN_EMAILS: "" });
+    try {
+      const { email } = await createUser(database.db);
+      const token = await verificationTokenFor(database.db, email);
+      const send = (path: string, init: RequestInit = {}, cookie?: string) =>
+        fetch(app.base + path, { ...init, redirect: "manual", headers: { Origin: app.base, Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) } });
+      const verify = (cookie?: string) => send(`/verify-email/${token}`, { method: "POST", body: new URLSearchParams({ intent: "verify" }) }, cookie);
+
+      const refused = await verify();
+      expect(refused.status).toBe(403);
+      const page = await refused.text();
+      expect(page).toContain(`href="/login?redirectTo=${encodeURIComponent(`/verify-email/${token}`)}"`);
+      expect(page).toContain("Forgot password?");
+      expect((await userRow(email)).emailVerifiedAt).toBeNull();
+
+      const login = await send("/login", { method: "POST", body: new URLSearchParams({ email, password: GOOD_PASSWORD }) });
+      const cookie = login.headers.get("Set-Cookie")!.match(/nm_session=[^;]*/)![0];
+      const done = await verify(cookie);
+      expect(done.status).toBe(302);
+      expect(done.headers.get("Location")).toBe("/verify-email");
+      const status = await send("/verify-email", {}, cookie);
+      expect(status.status).toBe(200);
+      expect((await status.text()).replaceAll("<!-- -->", "")).toContain(`Your email address ${email} is verified.`);
+    } finally {
+      await app.close();
+    }
   });
 });
