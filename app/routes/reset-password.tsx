@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.field === "token") return data({ errors: {}, message: result.message }, { status: 410 });
     return data({ errors: {}, message: result.message }, { status: 400 });
   }
-  if (current && current.user.id === result.userId) return redirect("/account");
+  if (current && current.user.id === result.userId && result.keptSession) return redirect("/account");
   return redirect("/login?reset=true");
 }
 

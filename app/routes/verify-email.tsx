@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { VerifyEmailPage, type VerifyEmailAnswer, type VerifyEmailView } from "~/components/account/verify-email";
-import { findUsableVerification, resendVerification, verifyEmail } from "~/modules/accounts/email-verification.server";
-import { EMAIL_VERIFIED, VERIFY_LINK_INVALID } from "~/modules/accounts/messages";
-import { getCurrentUser, requireUser } from "~/web/auth.server";
+import { findUsableVerification, isLinkFor, resendVerification, verifyEmail } from "~/modules/accounts/email-verification.server";
+import { VERIFY_LINK_INVALID } from "~/modules/accounts/messages";
+import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
+import { getCurrentSession, getCurrentUser, requireUser } from "~/web/auth.server";
 import { clientIp } from "~/web/client-ip.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/verify-email";
@@ -10,8 +11,9 @@ import { privatePageHeaders } from "~/web/retry-after";
 
 /**
  * /verify-email/<token>: the link from the verification email (or an admin invite). Opening
- * it only shows a button; the POST verifies (decision 0011). /verify-email without a token:
- * the signed-in user's status and "send the link again".
+ * it only shows a button; the POST verifies, and only for a browser signed in to the link's
+ * account (decision 0011): anyone else is asked to log in to it first. /verify-email without
+ * a token: the signed-in user's status and "send the link again", where a verify lands.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const noStore = { "Cache-Control": "private, no-store" };
@@ -20,8 +22,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return data<VerifyEmailView>({ state: "status", verified: user.emailVerified, email: user.email }, { headers: noStore });
   }
   const link = await findUsableVerification(context.db, params.token);
-  if (link) return data<VerifyEmailView>({ state: "usable", purpose: link.purpose, email: link.email }, { headers: noStore });
   const user = await getCurrentUser(request, context);
+  if (link) {
+    const back = safeRedirectPath(`/verify-email/${params.token}`);
+    return data<VerifyEmailView>(
+      {
+        state: "usable",
+        purpose: link.purpose,
+        email: link.email,
+        signedIn: isLinkFor(link, user) ? "owner" : user ? "other" : "none",
+        loginHref: `/login?redirectTo=${encodeURIComponent(back)}`,
+      },
+      { headers: noStore },
+    );
+  }
   // A dead link is a normal page with a way forward, sent with 410 Gone.
   return data<VerifyEmailView>(
     { state: "invalid", message: VERIFY_LINK_INVALID, canResend: Boolean(user && !user.emailVerified) },
@@ -44,17 +58,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
-    return data<VerifyEmailAnswer>({ ok: result.ok, message: result.message, verified: false });
+    return data<VerifyEmailAnswer>({ ok: result.ok, message: result.message });
   }
   if (intent !== "verify" || !params.token) {
     return data<VerifyEmailAnswer>({ ok: false, message: "Unknown request." }, { status: 400 });
   }
-  const user = await getCurrentUser(request, context);
-  const result = await verifyEmail(context.db, { token: params.token, signedInUser: user }, { adminEmails: context.env.adminEmails });
+  const current = await getCurrentSession(request, context);
+  const verifier = current ? { id: current.user.id, email: current.user.email, sessionTokenHash: current.session.tokenHash } : null;
+  const result = await verifyEmail(context.db, { token: params.token, signedInUser: verifier }, { adminEmails: context.env.adminEmails });
   if (!result.ok) {
     return data<VerifyEmailAnswer>({ ok: false, message: result.message }, { status: result.reason === "wrong_account" ? 403 : 410 });
   }
-  return data<VerifyEmailAnswer>({ ok: true, verified: true, message: EMAIL_VERIFIED });
+  // Post/Redirect/Get: the spent link's page would answer 410; the status page says "verified".
+  return redirect("/verify-email");
 }
 
 // A refused resend's Retry-After reaches plain form posts too, not only data requests.

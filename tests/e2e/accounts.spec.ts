@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expectNoViolations } from "./a11y";
 import { query } from "./db";
 import { receivedEmails, waitForEmail } from "./mail";
 
@@ -336,7 +337,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("tab", { name: "Profile" })).toBeFocused();
   });
 
-  test("verify the email: notice on the account page, send the link again, the old link is dead, the new one works once", async ({ page }) => {
+  test("verify the email: notice on the account page, send the link again, the old link is dead, the new one works once, signed in", async ({ page, browser }) => {
     const email = uniqueEmail("verify");
     await register(page, { email });
     await logIn(page, email);
@@ -364,12 +365,34 @@ test.describe("accounts", () => {
     expect(dead?.status()).toBe(410);
     await expect(page.getByRole("alert")).toContainText("This verification link is invalid, has already been used or has expired.");
 
-    // Opening the link changes nothing by itself: the button does.
+    // Signed out, the link verifies nothing (decision 0011): the page asks to log in to the
+    // account, points the mailbox owner who never registered to "Forgot password?", and the
+    // sign-in comes back to the link.
+    const elsewhere = await browser.newPage();
+    await elsewhere.goto(linkOf(second.text));
+    await expect(elsewhere.getByRole("heading", { name: "Verify your email address" })).toBeVisible();
+    await expect(elsewhere.getByRole("button", { name: "Verify my email address" })).toHaveCount(0);
+    await expect(elsewhere.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
+    await expectNoViolations(elsewhere, "verification link, signed out");
+    await elsewhere.getByRole("link", { name: "Log in" }).click();
+    await elsewhere.getByLabel("Email").fill(email);
+    await elsewhere.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await elsewhere.getByRole("button", { name: "Sign In" }).click();
+    await expect(elsewhere).toHaveURL(linkOf(second.text));
+    await expect(elsewhere.getByRole("button", { name: "Verify my email address" })).toBeVisible();
+
+    // Opening the link changes nothing by itself: the button does, and lands on the status page.
     await page.goto(linkOf(second.text));
     await expect(page.getByRole("heading", { name: "Verify your email address" })).toBeVisible();
     await page.getByRole("button", { name: "Verify my email address" }).click();
+    await expect(page).toHaveURL(/\/verify-email$/);
     await expect(page.getByRole("heading", { name: "Email address verified" })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toHaveText("Thank you: your email address is verified.");
+    await expect(page.getByRole("status").filter({ hasText: "is verified" })).toHaveText(`Your email address ${email} is verified.`);
+    await expectNoViolations(page, "email address verified");
+    // The account's other sessions ended with it (they began before the address was proved).
+    await elsewhere.goto(new URL("/account", linkOf(second.text)).href);
+    await expect(elsewhere).toHaveURL(/\/login\?redirectTo=/);
+    await elsewhere.close();
 
     await page.goto("/account");
     await expect(page.getByTestId("verify-email-notice")).toHaveCount(0);

@@ -310,7 +310,8 @@ describe("password reset", () => {
   });
 
   it("emails a single-use link, stores only its hash, and the reset ends every other session", async () => {
-    const { id, email, password } = await createUser(database.db);
+    // Verified: an unverified account's reset ends the resetting browser's session too (email-verification.test.ts).
+    const { id, email, password } = await createUser(database.db, { verified: true });
     const a = await signInAs(email, password);
     const b = await signInAs(email, password, { remember: true });
     if (!a.ok || !b.ok) throw new Error("sign-in failed");
@@ -325,6 +326,7 @@ describe("password reset", () => {
     expect(await resetPassword(database.db, { token, password: newPassword, keepSessionTokenHash: hashToken(b.session.token) })).toEqual({
       ok: true,
       userId: id,
+      keptSession: true,
     });
     expect(await findSessionUser(database.db, a.session.token)).toBeNull();
     expect(await findSessionUser(database.db, b.session.token)).not.toBeNull(); // the one making the change stays

@@ -28,8 +28,8 @@ export const GOOD_PASSWORD = "Velvet-Lantern-42";
 
 /**
  * Signs a user up. With `verified` (or `adminEmails`, for an admin) the email is verified the
- * way its owner would: through the link in the verification email the sign-up queued; the
- * role then follows `adminEmails`.
+ * way its owner would: through the link in the verification email the sign-up queued, as the
+ * account itself; the role then follows `adminEmails`.
  */
 export async function createUser(
   db: Db,
@@ -44,7 +44,12 @@ export async function createUser(
   );
   if (!result.ok) throw new Error(`createUser failed: ${JSON.stringify(result)}`);
   if (options.verified || options.adminEmails) {
-    const verified = await verifyEmail(db, { token: await verificationTokenFor(db, email) }, { adminEmails: options.adminEmails ?? new Set() });
+    // As the owner would: signed in to the account (no session here, so none is kept).
+    const verified = await verifyEmail(
+      db,
+      { token: await verificationTokenFor(db, email), signedInUser: { id: result.userId, email: email.trim().toLowerCase(), sessionTokenHash: null } },
+      { adminEmails: options.adminEmails ?? new Set() },
+    );
     if (!verified.ok) throw new Error(`createUser could not verify ${email}: ${verified.message}`);
   }
   return { id: result.userId, email, password };

@@ -2,17 +2,30 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailVerificationTokens, users } from "~/db/schema";
 import { enqueueEmail, escapeHtml } from "~/modules/email/outbox.server";
-import { ALREADY_VERIFIED, INVITE_NEEDS_ACCOUNT, tooManyAttemptsMessage, VERIFICATION_SENT, VERIFY_LINK_INVALID } from "./messages";
+import {
+  ALREADY_VERIFIED,
+  INVITE_NEEDS_ACCOUNT,
+  tooManyAttemptsMessage,
+  VERIFICATION_SENT,
+  VERIFY_LINK_INVALID,
+  VERIFY_NEEDS_ACCOUNT,
+} from "./messages";
 import { VERIFY_RESEND_LIMITS, VERIFY_TOKEN_TTL_MS, type RateLimitRule } from "./policy";
 import { consumeRateLimit, rateLimitKey } from "./rate-limit.server";
 import { syncUserRole, type Role } from "./roles.server";
+import { deleteUserSessions } from "./sessions.server";
+import { deletePendingSignIns } from "./two-factor.server";
 import { generateToken, hashToken, TOKEN_PATTERN } from "./tokens.server";
 
 /**
  * Email verification (decision 0011): proving the mailbox is what the admin role needs. A
  * link carries 256 random bits; only their SHA-256 is stored; it works once, for 24 hours.
  * Opening the link shows a button: the POST behind it verifies, so a mail scanner that
- * fetches links cannot verify an account on the mailbox owner's behalf.
+ * fetches links cannot verify an account on the mailbox owner's behalf. The button works only
+ * in a browser signed in to the link's own account: verifying proves the mailbox (the link)
+ * and the password (the session) belong to one person. Otherwise whoever registered someone
+ * else's address, with a password of their choosing, would be verified by the real owner
+ * pressing the button in their sign-up email.
  */
 
 /** The outbox kind of these emails: the outbox redacts the links of such emails once sent. */
@@ -61,11 +74,11 @@ export async function issueVerification(
       "Hello,",
       "",
       `Please confirm that this is your email address for your ${options.shopName} account.`,
-      "Open this link and press the button. It works once and expires in 24 hours:",
+      "Open this link while signed in to your account and press the button. It works once and expires in 24 hours:",
       "",
       link,
       "",
-      "If you did not create this account, please ignore this email: nothing happens without the button.",
+      "If you did not create this account, nothing happens unless someone signs in to it and presses the button. To take the account over, choose your own password with \"Forgot password?\" on the login page; or ignore this email.",
       "",
       options.shopName,
     ].join("\n"),
@@ -73,7 +86,7 @@ export async function issueVerification(
       "<p>Hello,</p>",
       `<p>Please confirm that this is your email address for your ${escapeHtml(options.shopName)} account.</p>`,
       `<p><a href="${escapeHtml(link)}">Verify my email address</a></p>`,
-      "<p>The link works once and expires in 24 hours. If you did not create this account, please ignore this email: nothing happens without the button.</p>",
+      "<p>Open it while signed in to your account. The link works once and expires in 24 hours. If you did not create this account, nothing happens unless someone signs in to it and presses the button. To take the account over, choose your own password with &ldquo;Forgot password?&rdquo; on the login page; or ignore this email.</p>",
     ].join("\n"),
   });
 }
@@ -123,13 +136,32 @@ export async function resendVerification(
 export interface VerificationLinkInfo {
   purpose: "verify" | "admin-invite";
   email: string;
+  /** The account a verification link was sent for; null for an admin invite (it names an email). */
+  userId: string | null;
+}
+
+/** Who is pressing the button: the signed-in account, and its session (kept when others end). */
+export interface Verifier {
+  id: string;
+  email: string;
+  sessionTokenHash: string | null;
+}
+
+/**
+ * THE rule (decision 0011): a link is used only by a browser signed in to the account it is
+ * for. A verification link: its own account. An admin invite: the account with the email it
+ * names (the operator vouches for the address; the session proves the password).
+ */
+export function isLinkFor(link: VerificationLinkInfo, user: { id: string; email: string } | null | undefined): boolean {
+  if (!user) return false;
+  return link.purpose === "admin-invite" ? user.email === link.email : user.id === link.userId && user.email === link.email;
 }
 
 /** What a link is for, while it can still be used (the page shows its button); null otherwise. */
 export async function findUsableVerification(db: Db, token: string, now = new Date()): Promise<VerificationLinkInfo | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({ purpose: emailVerificationTokens.purpose, email: emailVerificationTokens.email })
+    .select({ purpose: emailVerificationTokens.purpose, email: emailVerificationTokens.email, userId: emailVerificationTokens.userId })
     .from(emailVerificationTokens)
     .where(
       and(
@@ -139,7 +171,7 @@ export async function findUsableVerification(db: Db, token: string, now = new Da
       ),
     )
     .limit(1);
-  return row ? { purpose: row.purpose as VerificationLinkInfo["purpose"], email: row.email } : null;
+  return row ? { purpose: row.purpose as VerificationLinkInfo["purpose"], email: row.email, userId: row.userId } : null;
 }
 
 export type VerifyResult =
@@ -147,23 +179,25 @@ export type VerifyResult =
   | { ok: false; reason: "invalid" | "wrong_account"; message: string };
 
 /**
- * Uses a link. A verification link verifies its own account, whoever opens it. An admin
- * invite verifies the signed-in account whose email it names (the operator vouches for the
- * address, see `npm run admin:invite`). The token is spent by one guarded UPDATE, so a link
- * works once however many times it is posted; the account's other links die with it. The
- * role then follows ADMIN_EMAILS at once.
+ * Uses a link, for the signed-in account it is for (`isLinkFor`); signed out or signed in to
+ * another account, nothing changes and the link stays usable. The token is spent by one
+ * guarded UPDATE, so a link works once however many times it is posted; the account's other
+ * links die with it, and so do its other sessions and pending sign-ins (opened before the
+ * address was proved; the verifier's own session stays). The role then follows ADMIN_EMAILS
+ * at once.
  */
 export async function verifyEmail(
   db: Db,
-  input: { token: string; signedInUser?: { id: string; email: string } | null },
+  input: { token: string; signedInUser: Verifier | null },
   options: { adminEmails: ReadonlySet<string>; now?: Date },
 ): Promise<VerifyResult> {
   const now = options.now ?? new Date();
   const invalid = { ok: false, reason: "invalid", message: VERIFY_LINK_INVALID } as const;
   const link = await findUsableVerification(db, input.token, now);
   if (!link) return invalid;
-  if (link.purpose === "admin-invite" && input.signedInUser?.email !== link.email) {
-    return { ok: false, reason: "wrong_account", message: INVITE_NEEDS_ACCOUNT };
+  const verifier = input.signedInUser;
+  if (!verifier || !isLinkFor(link, verifier)) {
+    return { ok: false, reason: "wrong_account", message: link.purpose === "admin-invite" ? INVITE_NEEDS_ACCOUNT : VERIFY_NEEDS_ACCOUNT };
   }
   const tokenHash = hashToken(input.token);
   return db.transaction(async (tx): Promise<VerifyResult> => {
@@ -179,7 +213,7 @@ export async function verifyEmail(
       )
       .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
     if (!spent) return invalid;
-    const userId = spent.userId ?? input.signedInUser!.id;
+    const userId = verifier.id;
     // The link proves the address it was sent to: it verifies only while the account still has it.
     const [user] = await tx
       .update(users)
@@ -191,6 +225,8 @@ export async function verifyEmail(
       .update(emailVerificationTokens)
       .set({ usedAt: now })
       .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
+    await deleteUserSessions(tx, userId, verifier.sessionTokenHash);
+    await deletePendingSignIns(tx, userId);
     const role = await syncUserRole(tx, { ...user, emailVerified: true }, options.adminEmails);
     return { ok: true, userId, role };
   });

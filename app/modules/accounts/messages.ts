@@ -37,10 +37,11 @@ export const TWO_FACTOR_CHALLENGE_TEXT = {
 /** Email verification (decision 0011). */
 export const VERIFY_LINK_INVALID =
   "This verification link is invalid, has already been used or has expired. Please sign in and ask for a new one from your account page.";
-export const EMAIL_VERIFIED = "Thank you: your email address is verified.";
 export const VERIFY_EMAIL_NOTICE = "Please verify your email address: we sent you a link when you registered.";
 export const VERIFICATION_SENT = "We have sent you a new verification link. It works once and expires in 24 hours.";
 export const ALREADY_VERIFIED = "Your email address is already verified.";
+export const VERIFY_NEEDS_ACCOUNT =
+  "To finish verifying, please log in to the account this link was sent for, then press the button again. Nothing has changed yet.";
 export const INVITE_NEEDS_ACCOUNT =
   "This invitation is for another email address. Please sign in with the account it was made for (register it first if needed), then open the link again.";
 

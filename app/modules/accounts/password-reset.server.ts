@@ -8,6 +8,7 @@ import { RESET_REQUEST_LIMITS, RESET_TOKEN_TTL_MS, type RateLimitRule } from "./
 import { consumeRateLimit, rateLimitKey } from "./rate-limit.server";
 import { deleteUserSessions } from "./sessions.server";
 import { generateToken, hashToken, TOKEN_PATTERN } from "./tokens.server";
+import { deletePendingSignIns } from "./two-factor.server";
 
 import { RESET_LINK_INVALID, tooManyAttemptsMessage } from "./messages";
 
@@ -96,13 +97,19 @@ export async function isResetTokenUsable(db: Db, token: string, now = new Date()
   return Boolean(row);
 }
 
-export type ResetResult = { ok: true; userId: string } | { ok: false; field: "password" | "token"; message: string };
+export type ResetResult =
+  /** keptSession: the caller's session was spared (it still stands if it was this account's). */
+  | { ok: true; userId: string; keptSession: boolean }
+  | { ok: false; field: "password" | "token"; message: string };
 
 /**
  * Sets a new password with a reset token. The token is spent by one guarded UPDATE, so two
  * submissions of the same link cannot both succeed; in the same transaction the password
- * changes, the user's other reset links die and every session ends (except the one making
- * the change, when the user is signed in on this browser).
+ * changes, the user's other reset links die, every pending sign-in and every session ends
+ * (except the one making the change, when the user is signed in on this browser and the
+ * email was already verified: a session of an unverified account was opened with a password
+ * nobody has tied to the mailbox, perhaps by someone who registered another person's address,
+ * so the reset that proves the mailbox ends them all; decision 0011).
  */
 export async function resetPassword(
   db: Db,
@@ -114,7 +121,7 @@ export async function resetPassword(
   const tokenHash = hashToken(input.token);
 
   const [holder] = await db
-    .select({ email: users.email })
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(eq(passwordResetTokens.tokenHash, tokenHash))
@@ -141,7 +148,10 @@ export async function resetPassword(
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
-    await deleteUserSessions(tx, spent.userId, input.keepSessionTokenHash);
-    return { ok: true, userId: spent.userId };
+    const keep = holder.verifiedAt ? (input.keepSessionTokenHash ?? null) : null;
+    await deleteUserSessions(tx, spent.userId, keep);
+    // A sign-in waiting for its second factor was started with the old password.
+    await deletePendingSignIns(tx, spent.userId);
+    return { ok: true, userId: spent.userId, keptSession: Boolean(keep) };
   });
 }

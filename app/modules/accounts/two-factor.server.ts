@@ -376,6 +376,14 @@ export async function completeSignIn(
   return { ok: true, userId: challenge.userId, session, method: verdict.method };
 }
 
+/**
+ * Ends an account's pending sign-ins: whoever started one knew the password, and a password
+ * reset or the first proof of the email address must not leave them a way in (decision 0011).
+ */
+export async function deletePendingSignIns(db: Db | Tx, userId: string): Promise<void> {
+  await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+}
+
 /** Housekeeping (cleanUpAccounts): pending sign-ins past their few minutes. */
 export async function deleteExpiredSignInChallenges(db: Db, now = new Date()): Promise<number> {
   const rows = await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now)).returning({ tokenHash: twoFactorChallenges.tokenHash });
