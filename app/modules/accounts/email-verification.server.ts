@@ -28,7 +28,7 @@ import { generateToken, hashToken, TOKEN_PATTERN } from "./tokens.server";
  * pressing the button in their sign-up email.
  */
 
-/** The outbox kind of these emails: the outbox redacts the links of such emails once sent. */
+/** The outbox kind of these emails (their links are marked as secrets, so the outbox removes them once sent). */
 export const VERIFICATION_EMAIL_KIND = "email-verification";
 
 export function verificationLink(publicUrl: string, token: string): string {
@@ -252,8 +252,3 @@ export async function createAdminInvite(
   return { link: verificationLink(options.publicUrl, token), expiresAt };
 }
 
-/** Whether this account's email is verified (for the account page's notice). */
-export async function isEmailVerified(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(row?.at);
-}

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { auditLog, users } from "~/db/schema";
+import { users } from "~/db/schema";
+import { recordAudit } from "~/modules/audit/audit-log.server";
 
 export type Role = "customer" | "admin";
 
@@ -27,7 +28,7 @@ export async function syncUserRole(
     .where(and(eq(users.id, user.id), ne(users.role, role)))
     .returning({ id: users.id });
   if (changed.length > 0) {
-    await db.insert(auditLog).values({
+    await recordAudit(db, {
       action: role === "admin" ? "role.granted" : "role.revoked",
       entityType: "user",
       entityId: user.id,
@@ -66,7 +67,7 @@ export async function syncAdminRoles(db: Db, adminEmails: ReadonlySet<string>): 
       ...granted.map((u) => ({ action: "role.granted", entityType: "user", entityId: u.id, details: { role: "admin", reason: "ADMIN_EMAILS" } })),
       ...revoked.map((u) => ({ action: "role.revoked", entityType: "user", entityId: u.id, details: { role: "customer", reason: "ADMIN_EMAILS" } })),
     ];
-    if (entries.length) await tx.insert(auditLog).values(entries);
+    await recordAudit(tx, entries);
     return { granted: granted.map((u) => u.email), revoked: revoked.map((u) => u.email) };
   });
 }
