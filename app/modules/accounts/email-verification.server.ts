@@ -251,4 +251,3 @@ export async function createAdminInvite(
   await db.insert(emailVerificationTokens).values({ tokenHash: hashToken(token), purpose: "admin-invite", email, createdAt: now, expiresAt });
   return { link: verificationLink(options.publicUrl, token), expiresAt };
 }
-
