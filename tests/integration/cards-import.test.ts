@@ -126,7 +126,7 @@ describe("malformed input", () => {
     const lines = report.problems.map(problemLine);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/broken\.json: is not readable JSON \(/);
-    expect(lines[1]).toMatch(/base2\.json: card base2-2: hp /);
+    expect(lines[1]).toMatch(/base2\.json: card base2-2: hp: must be a whole number$/);
     expect(await db.$count(cardSets, eq(cardSets.code, "base2"))).toBe(0);
     expect(await db.$count(cards, sql`${cards.tcgdexId} LIKE 'base2-%'`)).toBe(0);
     expect(report.cards.inserted).toBe(7);
@@ -190,7 +190,7 @@ describe("npm run cards:import", () => {
 
     const refused = await run("npx", ["tsx", "scripts/cards-import.ts", `${FIXTURES}/malformed`], { env: env() }).catch((error) => error);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("[cards:import] refused tests/fixtures/tcgdex/malformed/base2.json: card base2-2: hp ");
+    expect(refused.stderr).toContain("[cards:import] refused tests/fixtures/tcgdex/malformed/base2.json: card base2-2: hp: must be a whole number");
     expect(refused.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 });

@@ -53,10 +53,10 @@ export function cardCategory(value: string): CardCategory | null {
 }
 
 /** A name as the REST API gives it (a string) or as the database source does ({ en: "…" }). */
-const LocalisedText = z.union([
-  z.string().trim().min(1),
-  z.looseObject({ en: z.string().trim().min(1) }).transform((value) => value.en),
-]);
+const LocalisedText = z.union(
+  [z.string().trim().min(1), z.looseObject({ en: z.string().trim().min(1) }).transform((value) => value.en)],
+  { error: (issue) => (issue.input === undefined ? "received undefined" : "must be text (or { \"en\": text })") },
+);
 const OptionalText = z
   .string()
   .nullish()
@@ -73,7 +73,9 @@ const TcgdexSetBrief = z.looseObject({
 
 const TcgdexCardFields = {
   id: z.string().trim().min(1),
-  localId: z.union([z.string().trim().min(1), z.number().int().nonnegative().transform(String)]),
+  localId: z.union([z.string().trim().min(1), z.number().int().nonnegative().transform(String)], {
+    error: (issue) => (issue.input === undefined ? "received undefined" : "must be the printed number, as text or a whole number"),
+  }),
   name: LocalisedText,
   rarity: OptionalText,
   category: z.string().nullish(),
@@ -81,7 +83,10 @@ const TcgdexCardFields = {
   suffix: OptionalText,
   trainerType: OptionalText,
   energyType: OptionalText,
-  hp: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().positive()).nullish(),
+  hp: z
+    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: "must be a whole number" })
+    .pipe(z.number({ error: "must be a whole number" }).int("must be a whole number").positive("must be above 0"))
+    .nullish(),
   types: z.array(z.string().trim().min(1)).nullish(),
   variants: TcgdexVariants.nullish(),
   illustrator: OptionalText,
@@ -157,7 +162,9 @@ function describeIssues(error: z.ZodError): string {
     .slice(0, 3)
     .map((issue) => {
       const path = issue.path.map(String).join(".");
-      return path ? `${path} ${issue.message.replace(/^Invalid input: /, "")}` : issue.message;
+      const message = issue.message.replace(/^Invalid input: /, "");
+      if (!path) return message;
+      return /received undefined$/.test(message) ? `${path} is missing` : `${path}: ${message}`;
     })
     .join("; ");
 }
