@@ -115,6 +115,29 @@ describe("importing a TCGdex set file", () => {
   });
 });
 
+describe("a set larger than one batch", () => {
+  it("writes every card in batches, with progress per batch, and re-imports it unchanged", async () => {
+    const big = {
+      id: "big1", name: "Big Set", serie: { id: "test", name: "Test" }, releaseDate: "2026-01-01", cardCount: { official: 1200, total: 1201 },
+      cards: [
+        ...Array.from({ length: 1200 }, (_, i) => ({ id: `big1-${i + 1}`, localId: String(i + 1), name: `Card ${i + 1}`, category: "Pokemon", hp: 50 })),
+        { id: "big1-TG01", localId: "TG01", name: "Gallery card", category: "Trainer" },
+      ],
+    };
+    await writeFile(join(scratch, "big1.json"), JSON.stringify(big));
+    const seen: string[] = [];
+    const report = await importTcgdexPath(db, join(scratch, "big1.json"), { onProgress: (p) => seen.push(`${p.cardsDone}/${p.cardsTotal}`) });
+    expect(seen).toEqual(["500/1201", "1000/1201", "1201/1201"]);
+    expect(report.cards).toEqual({ inserted: 1201, updated: 0, unchanged: 0 });
+    const numbers = (await setCards("big1")).map((card) => card.number);
+    expect([numbers[0], numbers[1], numbers[9], numbers[1199], numbers[1200]]).toEqual(["1", "2", "10", "1200", "TG01"]);
+
+    const again = await importTcgdexPath(db, join(scratch, "big1.json"));
+    expect(again.cards).toEqual({ inserted: 0, updated: 0, unchanged: 1201 });
+    expect(await db.$count(cards)).toBe(1201);
+  });
+});
+
 describe("malformed input", () => {
   it("refuses a set with a malformed record whole, naming the file and record, and imports the rest", async () => {
     await cp(`${FIXTURES}/malformed/base2.json`, join(scratch, "base2.json"));
