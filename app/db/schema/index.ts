@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./cart";
+export * from "./cards";
 export * from "./catalog";
 export * from "./operations";
 export * from "./orders";
