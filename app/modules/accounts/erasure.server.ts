@@ -7,7 +7,9 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { emailVerificationTokens, passwordResetTokens, profiles, sessions, users } from "~/db/schema";
 import { verifyPassword } from "./password.server";
+import type { Profile } from "./profile";
 import { removeTwoFactor } from "./two-factor.server";
+import { getProfile } from "./users.server";
 
 export interface AccountData {
   email: string;
@@ -15,39 +17,24 @@ export interface AccountData {
   emailVerified: boolean;
   role: string;
   createdAt: Date;
-  profile: {
-    fullName: string;
-    addressLine1: string | null;
-    addressLine2: string | null;
-    city: string | null;
-    region: string | null;
-    postalCode: string | null;
-    country: string | null;
-  } | null;
+  /** Name and address as the account page shows them (the email is the account's, above). */
+  profile: Omit<Profile, "email"> | null;
 }
 
 export async function accountData(db: Db, userId: string): Promise<AccountData | null> {
-  const [row] = await db
-    .select({
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      role: users.role,
-      createdAt: users.createdAt,
-      fullName: profiles.fullName,
-      addressLine1: profiles.addressLine1,
-      addressLine2: profiles.addressLine2,
-      city: profiles.city,
-      region: profiles.region,
-      postalCode: profiles.postalCode,
-      country: profiles.country,
-    })
+  const [account] = await db
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt, role: users.role, createdAt: users.createdAt })
     .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) return null;
-  const { email, emailVerifiedAt, role, createdAt, fullName, ...address } = row;
-  return { email, emailVerified: emailVerifiedAt !== null, role, createdAt, profile: fullName === null ? null : { fullName, ...address } };
+  if (!account) return null;
+  const profile = await getProfile(db, userId);
+  const { emailVerifiedAt, ...rest } = account;
+  return { ...rest, emailVerified: emailVerifiedAt !== null, profile: profile ? withoutEmail(profile) : null };
+}
+
+function withoutEmail({ email: _email, ...rest }: Profile): Omit<Profile, "email"> {
+  return rest;
 }
 
 /** Whether `password` is this account's password (a step-up check before erasing it). */

@@ -82,8 +82,8 @@ export async function submitApplication(
 
 const deciders = alias(users, "deciders");
 
-const applicationColumns = {
-  id: wholesaleApplications.id,
+/** What the applicant sent, its status and when it was decided (also their data download's columns). */
+export const applicantColumns = {
   createdAt: wholesaleApplications.createdAt,
   status: wholesaleApplications.status,
   email: wholesaleApplications.email,
@@ -98,6 +98,11 @@ const applicationColumns = {
   additionalInfo: wholesaleApplications.additionalInfo,
   subscribeNewsletter: wholesaleApplications.subscribeNewsletter,
   decidedAt: wholesaleApplications.decidedAt,
+};
+
+const applicationColumns = {
+  id: wholesaleApplications.id,
+  ...applicantColumns,
   decidedBy: wholesaleApplications.decidedBy,
   decidedByEmail: deciders.email,
   decisionNote: wholesaleApplications.decisionNote,

@@ -5,25 +5,11 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { wholesaleApplications } from "~/db/schema";
+import { applicantColumns } from "./applications.server";
 
 export async function applicationsData(db: Db, email: string) {
   return db
-    .select({
-      submittedAt: wholesaleApplications.createdAt,
-      status: wholesaleApplications.status,
-      email: wholesaleApplications.email,
-      contactName: wholesaleApplications.contactName,
-      platformUsername: wholesaleApplications.platformUsername,
-      contactNumber: wholesaleApplications.contactNumber,
-      billingAddress: wholesaleApplications.billingAddress,
-      deliveryAddress: wholesaleApplications.deliveryAddress,
-      companyType: wholesaleApplications.companyType,
-      companyName: wholesaleApplications.companyName,
-      companyNumber: wholesaleApplications.companyNumber,
-      additionalInfo: wholesaleApplications.additionalInfo,
-      subscribeNewsletter: wholesaleApplications.subscribeNewsletter,
-      decidedAt: wholesaleApplications.decidedAt,
-    })
+    .select(applicantColumns)
     .from(wholesaleApplications)
     .where(eq(wholesaleApplications.email, email.trim().toLowerCase()))
     .orderBy(asc(wholesaleApplications.createdAt));
