@@ -1,6 +1,7 @@
 import { Check, ShoppingCart } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useFetcher, useLocation, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import { useCartFormSubmit } from "~/components/cart/use-cart-form-submit";
 import { quantityOptions } from "~/modules/orders/purchase-limit";
 import { useRootData } from "~/web/shell";
 
@@ -24,7 +25,7 @@ export function AddToCartForm({
 }) {
   const root = useRootData();
   const location = useLocation();
-  const submit = useSubmit();
+  const submitCartForm = useCartFormSubmit();
   const [key, setKey] = useState<string | null>(null);
   const fetcher = useFetcher<AddResult>({ key: key ?? `add-idle-${product.id}` });
   const options = quantityOptions(product.stock, product.limitPerCustomer);
@@ -41,12 +42,9 @@ export function AddToCartForm({
         action="/cart"
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
-          event.preventDefault();
-          const formData = new FormData(event.currentTarget);
-          formData.delete("redirectTo");
           const next = `add-${product.id}-${++addCounter}`;
           setKey(next);
-          void submit(formData, { method: "post", action: "/cart", navigate: false, fetcherKey: next, preventScrollReset: true });
+          submitCartForm(event, next);
         }}
       >
         <input type="hidden" name="intent" value="add" />

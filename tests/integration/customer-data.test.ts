@@ -43,6 +43,17 @@ async function signedInCustomer({ verified = true } = {}) {
   return { ...user, token };
 }
 
+/** A wholesale application made under `email` (by its owner or by anyone else). */
+const applyForWholesale = (email: string, contactName: string) =>
+  database.db.insert(wholesaleApplications).values({
+    email,
+    contactName,
+    platformUsername: "applicant",
+    contactNumber: "07700 900000",
+    billingAddress: "1 Cerulean Gym",
+    companyType: "sole_trader",
+  });
+
 const get = (path: string, token: string) => new Request(`https://shop.test${path}`, { headers: { Cookie: `nm_session=${token}` } });
 const erase = (token: string, password: string) =>
   formRequest("/account/data", { intent: "erase", password }, { Cookie: `nm_session=${token}` });
@@ -53,14 +64,7 @@ describe("download of your data", () => {
     const other = await createUser(database.db);
     await insertOrder(database.db, { userId: me.id, status: "dispatched", email: me.email, items: [{ productName: "Mine", quantity: 1, unitPrice: 500 }] });
     await insertOrder(database.db, { userId: other.id, status: "dispatched", items: [{ productName: "Not mine", quantity: 1, unitPrice: 500 }] });
-    await database.db.insert(wholesaleApplications).values({
-      email: me.email,
-      contactName: "Misty",
-      platformUsername: "misty",
-      contactNumber: "07700 900000",
-      billingAddress: "1 Cerulean Gym",
-      companyType: "sole_trader",
-    });
+    await applyForWholesale(me.email, "Misty");
 
     const res = await downloadLoader({ request: get("/account/data/download", me.token), params: {}, context } as AnyArgs);
     expect(res.headers.get("Content-Type")).toContain("application/json");
@@ -79,14 +83,7 @@ describe("download of your data", () => {
     // Anyone may apply for wholesale under any address; registering that address later must not
     // hand the application to whoever registered it.
     const me = await signedInCustomer({ verified: false });
-    await database.db.insert(wholesaleApplications).values({
-      email: me.email,
-      contactName: "Someone Else",
-      platformUsername: "someone",
-      contactNumber: "07700 900001",
-      billingAddress: "2 Other Street",
-      companyType: "sole_trader",
-    });
+    await applyForWholesale(me.email, "Someone Else");
     const res = await downloadLoader({ request: get("/account/data/download", me.token), params: {}, context } as AnyArgs);
     const body = JSON.parse(await res.text());
     expect(body.account.emailVerified).toBe(false);
@@ -151,14 +148,7 @@ describe("erasure of your account", () => {
     const order = await insertOrder(database.db, { userId: me.id, status: "dispatched", email: me.email, items: [{ productName: "Booster", quantity: 2, unitPrice: 500 }] });
     await database.db.update(orders).set({ shippingName: "Misty Waterflower", shippingAddress: { line1: "1 Cerulean Gym" } }).where(eq(orders.id, order.id));
     await enqueueEmail(database.db, { to: me.email, subject: "Your order", text: "Hello Misty", kind: "order_confirmation", dedupeKey: `t-${me.id}` });
-    await database.db.insert(wholesaleApplications).values({
-      email: me.email,
-      contactName: "Misty",
-      platformUsername: "misty",
-      contactNumber: "07700 900000",
-      billingAddress: "1 Cerulean Gym",
-      companyType: "sole_trader",
-    });
+    await applyForWholesale(me.email, "Misty");
 
     const res = await call(dataAction, erase(me.token, GOOD_PASSWORD));
     expect(res.status).toBe(302);
@@ -188,14 +178,7 @@ describe("erasure of your account", () => {
 
   it("an unverified account's erasure leaves what others sent or were sent under its email", async () => {
     const me = await signedInCustomer({ verified: false });
-    await database.db.insert(wholesaleApplications).values({
-      email: me.email,
-      contactName: "Someone Else",
-      platformUsername: "someone",
-      contactNumber: "07700 900001",
-      billingAddress: "2 Other Street",
-      companyType: "sole_trader",
-    });
+    await applyForWholesale(me.email, "Someone Else");
     await enqueueEmail(database.db, { to: me.email, subject: "Your application", text: "Hello", kind: "wholesale-decision", dedupeKey: `w-${me.id}` });
     expect((await call(dataAction, erase(me.token, GOOD_PASSWORD))).status).toBe(302);
     expect(await database.db.$count(wholesaleApplications, eq(wholesaleApplications.email, me.email))).toBe(1);

@@ -1,4 +1,5 @@
-import { Form, useSubmit } from "react-router";
+import { Form } from "react-router";
+import { useCartFormSubmit } from "./use-cart-form-submit";
 import type { CartIntent } from "~/modules/cart/cart-form";
 
 let submissionCounter = 0;
@@ -25,19 +26,16 @@ export function CartButton({
   label: string;
   children: React.ReactNode;
 }) {
-  const submit = useSubmit();
+  const submitCartForm = useCartFormSubmit();
   return (
     <Form
       method="post"
       action="/cart"
       className="contents"
       onSubmit={(event) => {
-        event.preventDefault();
-        const formData = new FormData(event.currentTarget);
-        formData.delete("redirectTo");
         const key = `cart-${intent}-${productId ?? "all"}-${++submissionCounter}`;
         onSubmitted(key);
-        void submit(formData, { method: "post", action: "/cart", navigate: false, fetcherKey: key, preventScrollReset: true });
+        submitCartForm(event, key);
       }}
     >
       <input type="hidden" name="intent" value={intent} />
