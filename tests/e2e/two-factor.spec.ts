@@ -15,7 +15,10 @@ function codeAt(secret: string, offsetSteps = 0) {
 }
 
 async function logIn(page: Page, email: string) {
+  // Typed before the page has hydrated, the email was once lost (CI flake): let it settle first.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Email").fill(email);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
 }
