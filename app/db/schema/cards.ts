@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, customType, date, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "./catalog";
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "./search-fold";
 
 /**
  * Card reference data (issue 13, decision 0028): what cards exist, set by set, loaded from TCGdex
@@ -30,6 +30,11 @@ export const cardSets = pgTable(
     officialCardCount: integer(),
     /** Every card of the set, secret rares included. */
     totalCardCount: integer(),
+    /**
+     * Other codes people type for the set, lower-case: the official abbreviation ("mew"), the
+     * pokemontcg.io id ("sv3pt5"). Search matches these as well as `code`.
+     */
+    aliases: text().array().notNull().default(sql`'{}'::text[]`),
     symbolUrl: text(),
     logoUrl: text(),
     tcgdexId: text().notNull().unique(),

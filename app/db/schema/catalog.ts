@@ -1,15 +1,13 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { cards } from "./cards";
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "./search-fold";
+
+export { SEARCH_FOLD_FROM, SEARCH_FOLD_TO };
+
 
 /** PostgreSQL's full-text document type; drizzle has none built in. Only PostgreSQL writes these. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-
-/**
- * Folds the accented Latin letters of product names ("Pokémon") so "pokemon" finds them; search
- * queries are folded with the same table (app/modules/catalog/search-query.ts).
- */
-export const SEARCH_FOLD_FROM = "àáâäãåçèéêëìíîïñòóôöõùúûüýÿÀÁÂÄÃÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÕÙÚÛÜÝ";
-export const SEARCH_FOLD_TO = "aaaaaaceeeeiiiinooooouuuuyyAAAAAACEEEEIIIINOOOOOUUUUY";
 
 export const languages = pgTable("languages", {
   id: serial().primaryKey(),
@@ -40,19 +38,21 @@ export const products = pgTable(
     id: serial().primaryKey(),
     name: text().notNull(),
     slug: text().notNull().unique(),
-    /** Normal price in pence. */
-    price: integer().notNull(),
-    /** Member ("Pro") price in pence; null when the product has none. */
-    premiumPrice: integer(),
     imageUrl: text(),
-    stock: integer().notNull().default(0),
-    /** Most units one customer may hold across paid and pending orders; null = no limit. */
+    /**
+     * Most units one customer may hold across paid and pending orders, all variants together;
+     * null = no limit. A variant may set its own (product_variants.limit_per_customer).
+     */
     limitPerCustomer: integer(),
     description: text(),
     isVisible: boolean().notNull().default(true),
     categoryId: integer()
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
+    /** "sealed" (one variant, no card) or "single" (a card, a variant per condition × printing × language, or per grader × grade). */
+    kind: text().notNull().default("sealed"),
+    /** The card a single is; null for sealed products. One product per card. */
+    cardId: integer().references(() => cards.id, { onDelete: "restrict" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -65,9 +65,8 @@ export const products = pgTable(
     searchPrefix: tsvector().generatedAlwaysAs(sql.raw(`to_tsvector('simple', translate("name", '${SEARCH_FOLD_FROM}', '${SEARCH_FOLD_TO}'))`)),
   },
   (t) => [
-    check("products_price_nonneg", sql`${t.price} >= 0`),
-    check("products_premium_price_range", sql`${t.premiumPrice} IS NULL OR (${t.premiumPrice} >= 0 AND ${t.premiumPrice} <= ${t.price})`),
-    check("products_stock_nonneg", sql`${t.stock} >= 0`),
+    check("products_kind_valid", sql`(${t.kind} = 'sealed' AND ${t.cardId} IS NULL) OR (${t.kind} = 'single' AND ${t.cardId} IS NOT NULL)`),
+    uniqueIndex("products_card_uq").on(t.cardId).where(sql`${t.cardId} IS NOT NULL`),
     check("products_limit_positive", sql`${t.limitPerCustomer} IS NULL OR ${t.limitPerCustomer} > 0`),
     index("products_category_idx").on(t.categoryId, t.name),
     index("products_created_idx").on(t.createdAt),
@@ -76,8 +75,67 @@ export const products = pgTable(
     index("products_search_prefix_idx").using("gin", t.searchPrefix),
     // Broad searches (thousands of matches) are served in name order straight from this index.
     index("products_name_idx").on(t.name),
-    // Category and language pages count visible (and in-stock) products on every request; this
-    // partial index answers those counts from the index alone.
-    index("products_visible_category_idx").on(t.categoryId, t.stock).where(sql`${t.isVisible}`),
+    // Category and language pages count visible products on every request.
+    index("products_visible_category_idx").on(t.categoryId).where(sql`${t.isVisible}`),
+  ],
+);
+
+/** Conditions of a raw (ungraded) single, best first; stored as these codes. */
+export const CARD_CONDITIONS = ["nm", "lp", "mp", "hp", "dmg"] as const;
+/** Grading companies a slab can come from; stored as these codes. */
+export const GRADERS = ["psa", "bgs", "cgc", "ace", "sgc", "tag"] as const;
+
+/**
+ * What is sold and stocked: a sealed product has one variant (every attribute null); a single
+ * has one per condition × printing × language, and a graded slab one per grader × grade (decision
+ * 0029). Cart lines, reservations, order lines and limits point here; owned by modules/catalog.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** CARD_CONDITIONS; raw singles only. */
+    condition: text(),
+    /** CARD_PRINTINGS (app/db/schema/cards.ts); singles only. */
+    printing: text(),
+    /** Print language code ("en", "ja", "zh-cn"); singles only. */
+    language: text(),
+    /** GRADERS; graded slabs only, with `grade`. */
+    grader: text(),
+    /** "10", "9.5", … as printed on the slab. */
+    grade: text(),
+    /** Normal price in pence. */
+    price: integer().notNull(),
+    /** Member ("Pro") price in pence; null when there is none. */
+    premiumPrice: integer(),
+    stock: integer().notNull().default(0),
+    /**
+     * Most units of this variant one customer may hold; null = the product's limit applies, across
+     * all its variants (app/modules/orders/purchase-limit.ts).
+     */
+    limitPerCustomer: integer(),
+    /** The owner set this price by hand: repricing from the market leaves it alone. */
+    pricePinned: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("product_variants_price_nonneg", sql`${t.price} >= 0`),
+    check("product_variants_premium_price_range", sql`${t.premiumPrice} IS NULL OR (${t.premiumPrice} >= 0 AND ${t.premiumPrice} <= ${t.price})`),
+    check("product_variants_stock_nonneg", sql`${t.stock} >= 0`),
+    check("product_variants_limit_positive", sql`${t.limitPerCustomer} IS NULL OR ${t.limitPerCustomer} > 0`),
+    check("product_variants_condition_valid", sql`${t.condition} IS NULL OR ${t.condition} IN ('nm', 'lp', 'mp', 'hp', 'dmg')`),
+    check("product_variants_printing_valid", sql`${t.printing} IS NULL OR ${t.printing} IN ('normal', 'reverse_holo', 'holo', 'first_edition')`),
+    check("product_variants_language_valid", sql`${t.language} IS NULL OR ${t.language} ~ '^[a-z]{2}(-[a-z]{2})?$'`),
+    check("product_variants_grader_valid", sql`${t.grader} IS NULL OR ${t.grader} IN ('psa', 'bgs', 'cgc', 'ace', 'sgc', 'tag')`),
+    check("product_variants_grade_valid", sql`${t.grade} IS NULL OR ${t.grade} ~ '^(10|[1-9]([.]5)?)$'`),
+    check("product_variants_graded_pair", sql`(${t.grader} IS NULL) = (${t.grade} IS NULL)`),
+    check("product_variants_raw_or_graded", sql`${t.grader} IS NULL OR ${t.condition} IS NULL`),
+    unique("product_variants_attributes_uq").on(t.productId, t.condition, t.printing, t.language, t.grader, t.grade).nullsNotDistinct(),
+    // Listings and set pages ask "what is in stock, from what price" per product.
+    index("product_variants_product_stock_idx").on(t.productId, t.stock, t.price),
   ],
 );

@@ -2,6 +2,7 @@ export * from "./accounts";
 export * from "./cart";
 export * from "./cards";
 export * from "./catalog";
+export * from "./market";
 export * from "./operations";
 export * from "./orders";
 export * from "./payments";

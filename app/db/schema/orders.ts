@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { products } from "./catalog";
+import { productVariants, products } from "./catalog";
 
 export const ORDER_STATUSES = ["pending", "completed", "failed", "expired", "refunded", "dispatched"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -97,6 +97,9 @@ export const orderItems = pgTable(
     /** Snapshot: the order keeps its name and price even if the product changes later. */
     productName: text().notNull(),
     productSlug: text(),
+    variantId: integer().references(() => productVariants.id, { onDelete: "set null" }),
+    /** Snapshot of the variant as sold ("Lightly Played · Holo · English", "PSA 10"); null for sealed products. */
+    variantLabel: text(),
     quantity: integer().notNull(),
     unitPrice: integer().notNull(),
     normalUnitPrice: integer().notNull(),
@@ -106,11 +109,12 @@ export const orderItems = pgTable(
     check("order_items_price_nonneg", sql`${t.unitPrice} >= 0 AND ${t.normalUnitPrice} >= 0`),
     index("order_items_order_idx").on(t.orderId),
     index("order_items_product_idx").on(t.productId),
+    index("order_items_variant_idx").on(t.variantId),
   ],
 );
 
 /**
- * Stock taken from `products.stock` for a pending order. A reservation moves from held to
+ * Stock taken from `product_variants.stock` for a pending order. A reservation moves from held to
  * sold (paid) or released (expired, cancelled, declined) exactly once, by a guarded update.
  */
 export const stockReservations = pgTable(
@@ -120,9 +124,9 @@ export const stockReservations = pgTable(
     orderId: integer()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    productId: integer()
+    variantId: integer()
       .notNull()
-      .references(() => products.id, { onDelete: "restrict" }),
+      .references(() => productVariants.id, { onDelete: "restrict" }),
     quantity: integer().notNull(),
     status: text().notNull().default("held"),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -133,6 +137,8 @@ export const stockReservations = pgTable(
     check("stock_reservations_quantity_positive", sql`${t.quantity} > 0`),
     check("stock_reservations_status_valid", sql`${t.status} IN ('held', 'sold', 'released')`),
     index("stock_reservations_order_idx").on(t.orderId),
+    // Repricing skips variants held in a pending checkout.
+    index("stock_reservations_held_variant_idx").on(t.variantId).where(sql`${t.status} = 'held'`),
     index("stock_reservations_held_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'held'`),
   ],
 );

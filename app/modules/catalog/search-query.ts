@@ -5,7 +5,7 @@
  * input can produce a tsquery syntax error or reach SQL as code.
  */
 
-import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "~/db/schema/catalog";
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "~/db/schema/search-fold";
 import { MAX_SEARCH_QUERY_LENGTH } from "./paging";
 
 export { MAX_SEARCH_QUERY_LENGTH };
