@@ -15,3 +15,52 @@ export async function query<T extends pg.QueryResultRow = Record<string, unknown
   const result = await e2eDb().query<T>(text, params);
   return result.rows;
 }
+
+export interface SealedProductRow {
+  name: string;
+  slug: string;
+  /** Pence. */
+  price: number;
+  premiumPrice?: number | null;
+  stock: number;
+  limitPerCustomer?: number | null;
+  /** The category, by slug (a demo category such as "english-booster-boxes"). */
+  categorySlug: string;
+  description?: string | null;
+  imageUrl?: string | null;
+  isVisible?: boolean;
+  createdAt?: Date;
+}
+
+/**
+ * Inserts a sealed product with its one variant (price, member price and stock live on the
+ * variant) and returns both ids. Specs arrange their products through this, never by SQL of
+ * their own, so the shape of a product lives here once.
+ */
+export async function insertSealedProduct(p: SealedProductRow): Promise<{ productId: number; variantId: number }> {
+  const [row] = await query<{ product_id: number; variant_id: number }>(
+    `WITH product AS (
+       INSERT INTO products (name, slug, limit_per_customer, category_id, description, image_url, is_visible, created_at)
+       SELECT $1, $2, $3, c.id, $4, $5, $6, $7 FROM categories c WHERE c.slug = $8
+       RETURNING id
+     )
+     INSERT INTO product_variants (product_id, price, premium_price, stock)
+     SELECT id, $9, $10, $11 FROM product
+     RETURNING product_id, id AS variant_id`,
+    [
+      p.name,
+      p.slug,
+      p.limitPerCustomer ?? null,
+      p.description ?? null,
+      p.imageUrl ?? null,
+      p.isVisible ?? true,
+      p.createdAt ?? new Date(),
+      p.categorySlug,
+      p.price,
+      p.premiumPrice ?? null,
+      p.stock,
+    ],
+  );
+  if (!row) throw new Error(`insertSealedProduct: no category "${p.categorySlug}"`);
+  return { productId: row.product_id, variantId: row.variant_id };
+}
