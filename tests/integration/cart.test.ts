@@ -363,6 +363,64 @@ describe("getCart re-reads the products", () => {
   });
 });
 
+describe("variants of one product in the cart", () => {
+  async function single(limitPerCustomer: number | null) {
+    const nm = await makeProduct({ name: "Charizard 4/102 · Base Set", price: 30000, stock: 5, limitPerCustomer });
+    const [lp] = await database.db
+      .insert(productVariants)
+      .values({ productId: nm.id, price: 22000, stock: 5, condition: "lp", printing: "holo", language: "en" })
+      .returning();
+    return { nm, lp: { ...lp!, variantId: lp!.id } };
+  }
+
+  it("keeps each condition on its own line, at its own price, named by its condition", async () => {
+    const guest = { guestId: await makeGuest() };
+    const { nm, lp } = await single(null);
+    await addItem(database.db, guest, nm.variantId, 1);
+    await addItem(database.db, guest, lp.variantId, 2);
+    const view = await getCart(database.db, guest);
+    expect(view.lines.map((l) => [l.variantId, l.quantity, l.unitPrice, l.variantLabel, l.variantQuery])).toEqual([
+      [nm.variantId, 1, 30000, null, ""],
+      [lp.variantId, 2, 22000, "Lightly Played · Holo · English", "condition=lp&printing=holo&language=en"],
+    ]);
+    expect(view.summary.subtotal).toBe(30000 + 2 * 22000);
+  });
+
+  it("shares the product's limit between its lines: adds, raises and sign-in merges stop at it", async () => {
+    const user = await makeUser();
+    const owner = { userId: user.id };
+    const { nm, lp } = await single(2);
+    expect(await addItem(database.db, owner, nm.variantId, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await addItem(database.db, owner, lp.variantId, 5)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached: Charizard 4\/102 · Base Set is limited to 2/) });
+    expect(await addItem(database.db, owner, lp.variantId, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await changeQuantity(database.db, owner, nm.variantId, 1)).toMatchObject({ ok: false });
+    expect(await setQuantity(database.db, owner, lp.variantId, 2)).toMatchObject({ ok: false });
+    const view = await getCart(database.db, owner);
+    expect(view.lines.map((l) => [l.quantity, l.maxQuantity])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+
+    // A guest cart holding two more copies merges, and the cart page then trims to the limit.
+    const guestId = await makeGuest();
+    await addItem(database.db, { guestId }, lp.variantId, 2);
+    await mergeGuestIntoUser(database.db, guestId, user.id);
+    const merged = await getCart(database.db, owner);
+    expect(merged.lines.reduce((n, l) => n + l.quantity, 0)).toBe(2);
+    expect(merged.notices).toEqual(["Charizard 4/102 · Base Set: limit 2 per customer, quantity reduced."]);
+  });
+
+  it("counts a product's units in the customer's orders across its variants", async () => {
+    const user = await makeUser();
+    const { nm, lp } = await single(2);
+    await makeOrder(user.id, "completed", [{ variantId: nm.variantId, quantity: 1 }]);
+    expect(await checkPurchaseLimit(database.db, user.id, lp.variantId, 1)).toEqual({ allowed: true, message: null });
+    expect(await checkPurchaseLimit(database.db, user.id, lp.variantId, 2)).toMatchObject({ allowed: false });
+    await makeOrder(user.id, "pending", [{ variantId: lp.variantId, quantity: 1 }]);
+    expect(await addItem(database.db, { userId: user.id }, nm.variantId, 1)).toMatchObject({ ok: false, message: expect.stringMatching(/You already have 2 in your orders/) });
+  });
+});
+
 describe("guest → user merge at sign-in", () => {
   it("adds quantities, caps them by stock and limit, drops unavailable lines and deletes the guest cart", async () => {
     const user = await makeUser();

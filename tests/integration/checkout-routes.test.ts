@@ -80,8 +80,9 @@ describe("POST /checkout", () => {
       price: "1",
       totalAmount: "1",
       productId: String(hidden.id),
+      variantId: String(hidden.variantId),
       quantity: "99",
-      "items[0][productId]": String(hidden.id),
+      "items[0][variantId]": String(hidden.variantId),
       "items[0][quantity]": "99",
     });
     expect(location).toMatch(/^https:\/\/shop\.test\/sandbox\/checkout\/cs_sbx_[a-f0-9]{24}$/);

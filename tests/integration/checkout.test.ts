@@ -533,3 +533,82 @@ describe("concurrency on the real database", () => {
     expect(Number(min)).toBeGreaterThanOrEqual(0);
   }, 120_000);
 });
+
+describe("variants: what is sold is a condition of a card, not the card", () => {
+  async function single(name: string) {
+    const nm = await fx.product({ name, price: 3000, stock: 2, condition: "nm", printing: "holo", language: "en" });
+    const lp = await fx.variant(nm.id, { price: 2200, stock: 1, condition: "lp", printing: "holo", language: "en" });
+    const mp = await fx.variant(nm.id, { price: 1500, stock: 3, condition: "mp", printing: "holo", language: "en" });
+    return { product: nm, nm, lp, mp };
+  }
+
+  it("checks out the LP copy at its own price: only that variant's stock is taken, and the order line says which", async () => {
+    const user = await fx.customer();
+    const { nm, lp, mp } = await single("Charizard 4/102 · Base Set");
+    await fx.cart(user.id, [{ variantId: lp.variantId, quantity: 1 }]);
+    const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(await fx.stock(lp.variantId)).toBe(0);
+    expect(await fx.stock(nm.variantId)).toBe(2);
+    expect(await fx.stock(mp.variantId)).toBe(3);
+    const { order, items, reservations } = await orderOf(result.orderId);
+    expect(order.subtotalAmount).toBe(2200);
+    expect(items).toEqual([expect.objectContaining({ productId: nm.id, variantId: lp.variantId, variantLabel: "Lightly Played · Holo · English", unitPrice: 2200 })]);
+    expect(reservations.map((r) => [r.variantId, r.quantity, r.status])).toEqual([[lp.variantId, 1, "held"]]);
+  });
+
+  it("two buyers, one last LP copy: exactly one checkout holds it, the other is told it is out of stock", async () => {
+    const { lp, nm } = await single("Blastoise 2/102 · Base Set");
+    const buyers = [await fx.customer("Misty"), await fx.customer("Brock")];
+    for (const b of buyers) await fx.cart(b.id, [{ variantId: lp.variantId, quantity: 1 }]);
+    const results = await Promise.all(buyers.map((b) => createCheckout(database.db, { userId: b.id }, sandbox, config)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const refused = results.find((r) => !r.ok);
+    expect(refused).toMatchObject({ ok: false, code: "out_of_stock", message: "Blastoise 2/102 · Base Set (Lightly Played · Holo · English) is out of stock." });
+    expect(await fx.stock(lp.variantId)).toBe(0);
+    expect(await fx.stock(nm.variantId)).toBe(2);
+  });
+
+  it("a product's limit counts its variants together: 1 NM + 1 LP against a limit of 2 is the limit, a third copy in any condition is refused", async () => {
+    const user = await fx.customer();
+    const { product, nm, lp, mp } = await single("Venusaur 15/102 · Base Set");
+    await database.db.update(products).set({ limitPerCustomer: 2 }).where(eq(products.id, product.id));
+    await fx.cart(user.id, [
+      { variantId: nm.variantId, quantity: 1 },
+      { variantId: lp.variantId, quantity: 1 },
+      { variantId: mp.variantId, quantity: 1 },
+    ]);
+    const over = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(over).toMatchObject({ ok: false, code: "limit_exceeded", productName: "Venusaur 15/102 · Base Set" });
+    expect(await fx.stock(mp.variantId)).toBe(3);
+
+    await fx.cart(user.id, [
+      { variantId: nm.variantId, quantity: 1 },
+      { variantId: lp.variantId, quantity: 1 },
+    ]);
+    const first = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const [session] = await database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, first.sessionId));
+    expect(await paySandboxSession(database.db, session!.id, "4242424242424242", pageDeps(user.id))).toMatchObject({ status: "paid" });
+    // Paid: the two copies count; one more in another condition is over the limit.
+    await fx.cart(user.id, [{ variantId: mp.variantId, quantity: 1 }]);
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
+  });
+
+  it("a variant with a limit of its own is counted alone, and leaves the product's limit to the other variants", async () => {
+    const user = await fx.customer();
+    const { product, nm, lp } = await single("Mewtwo 10/102 · Base Set");
+    await database.db.update(products).set({ limitPerCustomer: 1 }).where(eq(products.id, product.id));
+    await database.db.update(productVariants).set({ limitPerCustomer: 1 }).where(eq(productVariants.id, lp.variantId));
+    // One NM (the product's limit of 1) and one LP (its own limit of 1): both allowed together.
+    await fx.cart(user.id, [
+      { variantId: nm.variantId, quantity: 1 },
+      { variantId: lp.variantId, quantity: 1 },
+    ]);
+    expect((await createCheckout(database.db, { userId: user.id }, sandbox, config)).ok).toBe(true);
+    await fx.cart(user.id, [{ variantId: nm.variantId, quantity: 2 }]);
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
+  });
+});

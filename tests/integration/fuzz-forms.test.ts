@@ -235,7 +235,7 @@ const FORMS: Record<string, Form> = {
     actors: ["guest", "other"],
     fields: (w) => ({
       intent: text("add", "update", "increment", "decrement", "remove", "clear"),
-      productId: text(String(w.ids.productId), String(w.ids.productId + 1), "0"),
+      variantId: text(String(w.ids.variantId), String(w.ids.hiddenVariantId), "0"),
       quantity: text("1", "2", "99", "0"),
       redirectTo: text("/cart", "/products/x"),
     }),

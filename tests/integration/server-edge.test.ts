@@ -101,7 +101,7 @@ describe.runIf(hasBuild)("Cache-Control for personal responses (finding 4)", () 
       expect(res.headers.get("cache-control"), page).toBe("private, no-store");
     }
     const product = await fx.product({ price: 900, stock: 3 });
-    const added = await post("/cart", `intent=add&productId=${product.id}&quantity=1&redirectTo=%2Fcart`);
+    const added = await post("/cart", `intent=add&variantId=${product.variantId}&quantity=1&redirectTo=%2Fcart`);
     expect(added.headers.get("set-cookie")).toContain(GUEST_CART_COOKIE);
     expect(added.headers.get("cache-control")).toBe("private, no-store");
   });

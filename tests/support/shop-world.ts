@@ -42,6 +42,9 @@ export interface ShopWorld {
   ids: {
     productSlug: string;
     productId: number;
+    /** The product's one variant (what carts hold) and the hidden product's. */
+    variantId: number;
+    hiddenVariantId: number;
     hiddenProductSlug: string;
     categorySlug: string;
     languageSlug: string;
@@ -206,6 +209,8 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
     ids: {
       productSlug: product.slug,
       productId: product.id,
+      variantId: product.variantId,
+      hiddenVariantId: hidden.variantId,
       hiddenProductSlug: hidden.slug,
       categorySlug: category!.slug,
       languageSlug: language!.slug,

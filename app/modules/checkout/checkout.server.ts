@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { lockCustomer } from "~/modules/accounts/customers.server";
 import { getProfile } from "~/modules/accounts/users.server";
 import { checkoutLines } from "~/modules/cart/cart.server";
-import { lockVariants } from "~/modules/catalog/inventory.server";
+import { findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
 import { isPremium } from "~/modules/membership/premium.server";
 import { exceedsLimit, limitScopeKey } from "~/modules/orders/purchase-limit";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
@@ -257,9 +257,12 @@ export async function createCheckout(
       const reservation = await reserveStock(tx, orderId, cart, { status: "held", expiresAt, now });
       if (!reservation.ok) {
         const { line } = reservation;
+        // The stock read with the cart may be stale by now (another buyer took the units between
+        // that read and the guarded update): say what is left now.
+        const left = (await findVariantFacts(tx, line.variantId))?.stock ?? 0;
         throw new CheckoutRefusal(
           "out_of_stock",
-          line.stock > 0 ? `Only ${line.stock} of ${line.displayName} left in stock.` : `${line.displayName} is out of stock.`,
+          left > 0 ? `Only ${left} of ${line.displayName} left in stock.` : `${line.displayName} is out of stock.`,
           line.displayName,
         );
       }
