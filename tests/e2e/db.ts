@@ -24,8 +24,8 @@ export interface SealedProductRow {
   premiumPrice?: number | null;
   stock: number;
   limitPerCustomer?: number | null;
-  /** The category, by slug (a demo category such as "english-booster-boxes"). */
-  categorySlug: string;
+  /** The category: its id, or its slug (a demo category's, say). */
+  category: number | string;
   description?: string | null;
   imageUrl?: string | null;
   isVisible?: boolean;
@@ -41,7 +41,7 @@ export async function insertSealedProduct(p: SealedProductRow): Promise<{ produc
   const [row] = await query<{ product_id: number; variant_id: number }>(
     `WITH product AS (
        INSERT INTO products (name, slug, limit_per_customer, category_id, description, image_url, is_visible, created_at)
-       SELECT $1, $2, $3, c.id, $4, $5, $6, $7 FROM categories c WHERE c.slug = $8
+       SELECT $1, $2, $3, c.id, $4, $5, $6, $7 FROM categories c WHERE c.slug = $8::text OR c.id::text = $8::text
        RETURNING id
      )
      INSERT INTO product_variants (product_id, price, premium_price, stock)
@@ -55,12 +55,35 @@ export async function insertSealedProduct(p: SealedProductRow): Promise<{ produc
       p.imageUrl ?? null,
       p.isVisible ?? true,
       p.createdAt ?? new Date(),
-      p.categorySlug,
+      String(p.category),
       p.price,
       p.premiumPrice ?? null,
       p.stock,
     ],
   );
-  if (!row) throw new Error(`insertSealedProduct: no category "${p.categorySlug}"`);
+  if (!row) throw new Error(`insertSealedProduct: no category "${p.category}"`);
   return { productId: row.product_id, variantId: row.variant_id };
+}
+
+/**
+ * Removes products a spec arranged, with their variants and cart lines. Orders keep their
+ * snapshot lines (product and variant links set to null); reservations pointing at the
+ * variants go first, as the schema refuses to lose them silently.
+ */
+export async function removeProducts(productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await query("DELETE FROM stock_reservations WHERE variant_id IN (SELECT id FROM product_variants WHERE product_id = ANY($1::int[]))", [productIds]);
+  await query("UPDATE order_items SET product_id = NULL WHERE product_id = ANY($1::int[])", [productIds]);
+  await query("DELETE FROM products WHERE id = ANY($1::int[])", [productIds]);
+}
+
+/** A sealed product's stock (its one variant's). */
+export async function sealedStock(productId: number): Promise<number> {
+  const [row] = await query<{ stock: number }>("SELECT stock FROM product_variants WHERE product_id = $1", [productId]);
+  return row!.stock;
+}
+
+/** Sets a sealed product's stock (its one variant's). */
+export async function setSealedStock(productId: number, stock: number): Promise<void> {
+  await query("UPDATE product_variants SET stock = $2 WHERE product_id = $1", [productId, stock]);
 }
