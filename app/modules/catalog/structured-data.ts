@@ -59,6 +59,31 @@ export function variantOffer(product: { name: string; slug: string; url: string 
   };
 }
 
+export type SchemaOffer = ReturnType<typeof variantOffer>;
+export interface SchemaAggregateOffer {
+  "@type": "AggregateOffer";
+  priceCurrency: "GBP";
+  lowPrice: string;
+  highPrice: string;
+  offerCount: number;
+  availability: string;
+  offers: SchemaOffer[];
+}
+
+export interface ProductJsonLd {
+  "@context": "https://schema.org";
+  "@type": "Product";
+  name: string;
+  sku: string;
+  url: string;
+  image?: string[];
+  description?: string;
+  category?: string;
+  brand?: { "@type": "Brand"; name: string };
+  /** None for a product without variants: nothing is offered. */
+  offers?: SchemaOffer | SchemaAggregateOffer;
+}
+
 /**
  * The product with its offers: a product with one variant (sealed product) has one Offer, as it
  * always had; several variants make an AggregateOffer (lowest and highest price, how many) that
@@ -75,9 +100,21 @@ export function productJsonLd(product: {
   category?: string;
   /** In the order the page lists them. */
   variants: readonly JsonLdVariant[];
-}) {
+}): ProductJsonLd {
   const offers = product.variants.map((v) => variantOffer(product, v));
   const prices = product.variants.map((v) => v.price);
+  const offer: SchemaOffer | SchemaAggregateOffer | undefined =
+    offers.length <= 1
+      ? offers[0]
+      : {
+          "@type": "AggregateOffer",
+          priceCurrency: "GBP",
+          lowPrice: schemaOrgPrice(Math.min(...prices)),
+          highPrice: schemaOrgPrice(Math.max(...prices)),
+          offerCount: offers.length,
+          availability: product.variants.some((v) => v.stock > 0) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          offers,
+        };
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -88,21 +125,7 @@ export function productJsonLd(product: {
     ...(product.description ? { description: product.description } : {}),
     ...(product.category ? { category: product.category } : {}),
     ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
-    ...(offers.length === 1
-      ? { offers: offers[0] }
-      : offers.length > 1
-        ? {
-            offers: {
-              "@type": "AggregateOffer",
-              priceCurrency: "GBP",
-              lowPrice: schemaOrgPrice(Math.min(...prices)),
-              highPrice: schemaOrgPrice(Math.max(...prices)),
-              offerCount: offers.length,
-              availability: product.variants.some((v) => v.stock > 0) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-              offers,
-            },
-          }
-        : {}),
+    ...(offer ? { offers: offer } : {}),
   };
 }
 
