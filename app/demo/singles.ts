@@ -269,8 +269,14 @@ function describe(seed: DemoSingleSeed, cardName: string, setName: string, print
   if (seed.note === null) return null;
   const print = language === "ja" ? "Japanese print. " : "";
   const first = `${cardName}, card ${printed} of ${setName}. ${print}`;
-  const rest = "Every copy is checked by hand; ships in a penny sleeve and toploader inside a rigid mailer, slabs bubble-wrapped in a box.";
-  return `${first}${seed.note ? `${seed.note} ` : ""}${rest}`;
+  const raw = seed.offers.some((offer) => !("grader" in offer));
+  const slabs = seed.offers.some((offer) => "grader" in offer);
+  const shipping = [
+    raw ? "raw copies are checked by hand and ship in a penny sleeve and toploader inside a rigid mailer" : null,
+    slabs ? "slabs ship bubble-wrapped in a rigid box" : null,
+  ].filter(Boolean);
+  const rest = `${shipping.join("; ")}.`;
+  return `${first}${seed.note ? `${seed.note} ` : ""}${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
 }
 
 /** Deterministic: the same seeds always give the same singles, in the same order. */
