@@ -99,12 +99,12 @@ describe("demo singles", () => {
     }
   });
 
-  it("has a few hundred variants covering every condition, printing but first edition, the main graders, sold-out and limited ones", () => {
+  it("has a few hundred variants covering every condition and printing, the main graders, sold-out and limited ones", () => {
     expect(allVariants.length).toBeGreaterThanOrEqual(200);
     expect(allVariants.length).toBeLessThanOrEqual(600);
     const raw = allVariants.map(({ variant }) => variant).filter((v) => v.grader === null);
     expect(new Set(raw.map((v) => v.condition))).toEqual(new Set(CONDITIONS));
-    expect(new Set(raw.map((v) => v.printing))).toEqual(new Set(["normal", "holo", "reverse_holo", null]));
+    expect(new Set(raw.map((v) => v.printing))).toEqual(new Set(["normal", "holo", "reverse_holo", "first_edition", null]));
     const slabs = allVariants.map(({ variant }) => `${variant.grader} ${variant.grade}`);
     expect(slabs).toEqual(expect.arrayContaining(["psa 10", "bgs 9.5", "cgc 9"]));
     expect(allVariants.filter(({ variant }) => variant.stock === 0).length).toBeGreaterThanOrEqual(8);

@@ -158,6 +158,17 @@ export const DEMO_SINGLE_SEEDS: readonly DemoSingleSeed[] = [
   { set: BASE, number: "88", days: 191, offers: normal(599, [4, 4]) },
   { set: BASE, number: "96", days: 193, offers: normal(299, [10, 8]) },
 
+  // ----- Jungle: unlimited and 1st Edition holos -----
+  {
+    set: "base2",
+    number: "11",
+    days: 140,
+    note: "Both the unlimited and the 1st Edition print.",
+    offers: [...holo(3499, [2, 2, 1]), ...ladder("first_edition", 8999, [1, 1], { limitNm: 1 })],
+  },
+  { set: "base2", number: "10", days: 142, offers: [...holo(2499, [2, 1]), ...ladder("first_edition", 5999, [1])] },
+  { set: "base2", number: "12", days: 144, offers: [...holo(3999, [1, 2]), ...ladder("first_edition", 9999, [0, 1])] },
+
   // ----- Scarlet & Violet—151 -----
   {
     set: MEW,

@@ -20,6 +20,7 @@ export const DEMO_CARD_SETS: readonly DemoCardSet[] = [BASE_SET, SV_151, ...PART
  */
 const CARDMARKET_PRODUCT_IDS: Readonly<Record<string, number>> = {
   "base1-4": 273699,
+  "base2-11": 273808,
 };
 
 function categoryOf(row: CardRow): CardCategory {

@@ -15,6 +15,25 @@ function partial(set: Omit<DemoCardSet, "complete" | "printingsFor">, printingsF
 export const PARTIAL_SETS: readonly DemoCardSet[] = [
   partial(
     {
+      code: "base2",
+      name: "Jungle",
+      series: "Base",
+      releaseDate: "1999-06-16",
+      officialCount: 64,
+      totalCount: 64,
+      aliases: ["ju"],
+      language: "en",
+      cards: [
+        ["10", "Scyther", "R"],
+        ["11", "Snorlax", "R"],
+        ["12", "Vaporeon", "R"],
+      ] satisfies CardRow[],
+    },
+    // Jungle's holo rares (1–16) were printed holo in the 1st Edition run and the unlimited one.
+    () => ["holo", "first_edition"],
+  ),
+  partial(
+    {
       code: "swsh7",
       name: "Evolving Skies",
       series: "Sword & Shield",
