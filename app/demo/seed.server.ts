@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
+import { recordOpeningStock } from "~/modules/catalog/inventory.server";
 import { importPlan } from "~/modules/cards/import.server";
 import { planImport, problemLine } from "~/modules/cards/tcgdex";
 import { DEMO_CARD_SETS, DEMO_CARDS, tcgdexDocuments } from "./cards";
@@ -156,7 +157,13 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
         })),
       ),
     ];
-    await tx.insert(productVariants).values(variantRows);
+    const inserted = await tx.insert(productVariants).values(variantRows).returning({ id: productVariants.id });
+    // The stock ledger starts with the demo's stock, so it sums to every variant's stock.
+    await recordOpeningStock(
+      tx,
+      inserted.map((v) => v.id),
+      { reason: "opening", note: "Demo catalogue" },
+    );
     return { seeded: true, products: productRows.length, variants: variantRows.length, cards: added };
   });
 }

@@ -44,9 +44,15 @@ export async function insertSealedProduct(p: SealedProductRow): Promise<{ produc
        SELECT $1, $2, $3, c.id, $4, $5, $6, $7 FROM categories c WHERE c.slug = $8::text OR c.id::text = $8::text
        RETURNING id
      )
-     INSERT INTO product_variants (product_id, price, premium_price, stock)
-     SELECT id, $9, $10, $11 FROM product
-     RETURNING product_id, id AS variant_id`,
+     , variant AS (
+       INSERT INTO product_variants (product_id, price, premium_price, stock)
+       SELECT id, $9, $10, $11 FROM product
+       RETURNING product_id, id, stock
+     ), opening AS (
+       INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note)
+       SELECT id, stock, stock, 'opening', 'browser test fixture' FROM variant WHERE stock <> 0
+     )
+     SELECT product_id, id AS variant_id FROM variant`,
     [
       p.name,
       p.slug,
@@ -83,7 +89,13 @@ export async function sealedStock(productId: number): Promise<number> {
   return row!.stock;
 }
 
-/** Sets a sealed product's stock (its one variant's). */
+/** Sets a sealed product's stock (its one variant's), with its ledger row as an adjustment would. */
 export async function setSealedStock(productId: number, stock: number): Promise<void> {
-  await query("UPDATE product_variants SET stock = $2 WHERE product_id = $1", [productId, stock]);
+  await query(
+    `WITH before AS (SELECT id, stock FROM product_variants WHERE product_id = $1 FOR UPDATE),
+     changed AS (UPDATE product_variants v SET stock = $2 FROM before WHERE v.id = before.id RETURNING v.id, v.stock, v.stock - before.stock AS delta)
+     INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note)
+     SELECT id, delta, stock, 'adjustment', 'browser test' FROM changed WHERE delta <> 0`,
+    [productId, stock],
+  );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { recordOpeningStock } from "~/modules/catalog/inventory.server";
 import { cartItems, categories, languages, outbox, products, productVariants, profiles, stockReservations, subscriptions, users } from "~/db/schema";
 
 /** Small builders for checkout/orders tests: a category, products, customers and their carts. */
@@ -56,6 +57,7 @@ export function checkoutFixtures(db: Db) {
           pricePinned,
         })
         .returning();
+      await recordOpeningStock(db, [variant!.id], { reason: "opening", note: "test fixture" });
       return { ...row!, variantId: variant!.id, price: variant!.price, premiumPrice: variant!.premiumPrice, stock: variant!.stock };
     },
     /** Another variant of a fixture product (a second condition of a single, say). */
@@ -64,6 +66,7 @@ export function checkoutFixtures(db: Db) {
         .insert(productVariants)
         .values({ productId, price: 1000, stock: 10, ...values })
         .returning();
+      await recordOpeningStock(db, [variant!.id], { reason: "opening", note: "test fixture" });
       return { ...variant!, variantId: variant!.id };
     },
     async customer(name = "Ash Ketchum") {

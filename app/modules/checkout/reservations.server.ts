@@ -8,7 +8,7 @@
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { stockReservations } from "~/db/schema";
-import { returnStock, takeStock, type UnitLine } from "~/modules/catalog/inventory.server";
+import { lockVariants, returnStock, takeStock, type UnitLine } from "~/modules/catalog/inventory.server";
 import { claimOverduePendingOrders, moveOrders, pendingAmong } from "~/modules/orders/records.server";
 
 type Executor = Db | Tx;
@@ -28,7 +28,8 @@ export async function reserveStock<L extends UnitLine>(
   hold: { status: "held" | "sold"; expiresAt: Date; now: Date },
 ): Promise<{ ok: true } | { ok: false; line: L }> {
   for (const line of lines) {
-    if (!(await takeStock(tx, line.variantId, line.quantity))) return { ok: false, line };
+    const movement = { reason: hold.status === "held" ? "checkout_hold" : "late_payment", orderId } as const;
+    if (!(await takeStock(tx, line.variantId, line.quantity, movement))) return { ok: false, line };
   }
   await tx.insert(stockReservations).values(
     lines.map((l) => ({
@@ -67,8 +68,16 @@ async function release(tx: Executor, which: ReturnType<typeof and>, now: Date): 
     .update(stockReservations)
     .set({ status: "released", settledAt: now })
     .where(and(which, eq(stockReservations.status, "held")))
-    .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
-  await returnStock(tx, released);
+    .returning({ orderId: stockReservations.orderId, variantId: stockReservations.variantId, quantity: stockReservations.quantity });
+  // One ledger row per order and variant (each release says whose hold ended); the variants are
+  // locked first in id order, the lock order, since the rows below go order by order.
+  await lockVariants(
+    tx,
+    released.map((r) => r.variantId),
+  );
+  const byOrder = new Map<number, UnitLine[]>();
+  for (const r of released) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r]);
+  for (const [orderId, lines] of [...byOrder].sort(([a], [b]) => a - b)) await returnStock(tx, lines, { reason: "hold_released", orderId });
   return released;
 }
 
