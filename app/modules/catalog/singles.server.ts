@@ -14,7 +14,6 @@
  * is taken in at checkout), then new variants in a fixed order, so two listings cannot deadlock.
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/db/client.server";
 import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
@@ -117,8 +116,6 @@ export function numberCandidates(text: string): string[] {
   return [...out];
 }
 
-const tokenSets = alias(cardSets, "token_sets");
-
 /** How a search word can match a card, each served by an index on cards (see the file comment). */
 function tokenConditions(token: string): { name?: SQL; number?: SQL; set: SQL; numberOfCount?: SQL } {
   const out: { name?: SQL; number?: SQL; set: SQL; numberOfCount?: SQL } = { set: sql`false` };
@@ -136,8 +133,9 @@ function tokenConditions(token: string): { name?: SQL; number?: SQL; set: SQL; n
     const prefix = words.map((w) => (w.length >= 2 ? `${w}:*` : w)).join(" <-> ");
     out.name = sql`${cards.searchName} @@ to_tsquery('simple', ${prefix})`;
     // A set by its code ("base1", "sv03.5"), one of its aliases ("sv3pt5", "mew"), or a word of its name ("base", "151").
-    const setName = words.every((w) => w.length >= 2) ? sql` OR to_tsvector('simple', ${tokenSets.name}) @@ to_tsquery('simple', ${prefix})` : sql``;
-    out.set = sql`${cards.setId} = ANY(ARRAY(SELECT ${tokenSets.id} FROM ${tokenSets} WHERE lower(${tokenSets.code}) = ${token} OR ${token} = ANY(${tokenSets.aliases})${setName}))`;
+    // card_sets is small: this runs once per query (an InitPlan), and the cards it names come from cards_set_number_sort_idx.
+    const setName = words.every((w) => w.length >= 2) ? sql` OR to_tsvector('simple', token_sets.name) @@ to_tsquery('simple', ${prefix})` : sql``;
+    out.set = sql`${cards.setId} = ANY(ARRAY(SELECT token_sets.id FROM ${cardSets} AS token_sets WHERE lower(token_sets.code) = ${token} OR ${token} = ANY(token_sets.aliases)${setName}))`;
   }
   const numbers = numberCandidates(token);
   if (numbers.length > 0) out.number = inArray(cards.localNumber, numbers);
