@@ -116,30 +116,46 @@ export function numberCandidates(text: string): string[] {
   return [...out];
 }
 
-/** How a search word can match a card, each served by an index on cards (see the file comment). */
-function tokenConditions(token: string): { name?: SQL; number?: SQL; set: SQL; numberOfCount?: SQL } {
-  const out: { name?: SQL; number?: SQL; set: SQL; numberOfCount?: SQL } = { set: sql`false` };
+/** The tsquery of a search word's parts as prefixes ("mr.mime" → "mr:* <-> mime:*"); null without letters or digits. */
+function prefixQuery(token: string): string | null {
+  // Whole words of letters and digits only (wordTokens), so the tsquery text cannot be malformed.
+  const words = wordTokens(token).slice(0, 4);
+  if (words.length === 0) return null;
+  return words.map((w) => (w.length >= 2 ? `${w}:*` : w)).join(" <-> ");
+}
+
+/**
+ * The sets each search word names, by code ("base1", "sv03.5"), alias ("sv3pt5", "mew") or a
+ * word of the name ("base", "151"): one query on card_sets, which is small (a few hundred
+ * rows). Resolving them first leaves the card query with plain id lists its indexes serve.
+ */
+async function setsNamedBy(db: Executor, tokens: string[]): Promise<number[][]> {
+  const parts = tokens.map((token, index) => {
+    const prefix = prefixQuery(token);
+    const byName = prefix !== null && wordTokens(token).every((w) => w.length >= 2) ? sql` OR to_tsvector('simple', ${cardSets.name}) @@ to_tsquery('simple', ${prefix})` : sql``;
+    return sql`SELECT ${index}::int AS token, ${cardSets.id} AS id FROM ${cardSets} WHERE lower(${cardSets.code}) = ${token} OR ${token} = ANY(${cardSets.aliases})${byName}`;
+  });
+  const result = await db.execute(sql.join(parts, sql` UNION ALL `));
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ token: number; id: number }>;
+  const out = tokens.map(() => [] as number[]);
+  for (const row of rows) out[Number(row.token)]!.push(Number(row.id));
+  return out;
+}
+
+/** How a search word can match a card: by name, number or set, each served by an index on cards. */
+function tokenConditions(token: string, setIds: number[]): { name?: SQL; number?: SQL; set?: SQL; numberOfCount?: SQL } {
   const fraction = /^([a-z0-9]{1,12})\/(\d{1,4})$/i.exec(token);
   if (fraction) {
     const numbers = numberCandidates(fraction[1]!);
-    if (numbers.length > 0) {
-      out.numberOfCount = and(inArray(cards.localNumber, numbers), eq(cardSets.officialCardCount, Number(fraction[2])))!;
-      return out;
-    }
+    if (numbers.length > 0) return { numberOfCount: and(inArray(cards.localNumber, numbers), eq(cardSets.officialCardCount, Number(fraction[2])))! };
   }
-  const words = wordTokens(token).slice(0, 4);
-  if (words.length > 0) {
-    // Whole words of letters and digits only (wordTokens), so the tsquery text cannot be malformed.
-    const prefix = words.map((w) => (w.length >= 2 ? `${w}:*` : w)).join(" <-> ");
-    out.name = sql`${cards.searchName} @@ to_tsquery('simple', ${prefix})`;
-    // A set by its code ("base1", "sv03.5"), one of its aliases ("sv3pt5", "mew"), or a word of its name ("base", "151").
-    // card_sets is small: this runs once per query (an InitPlan), and the cards it names come from cards_set_number_sort_idx.
-    const setName = words.every((w) => w.length >= 2) ? sql` OR to_tsvector('simple', token_sets.name) @@ to_tsquery('simple', ${prefix})` : sql``;
-    out.set = sql`${cards.setId} = ANY(ARRAY(SELECT token_sets.id FROM ${cardSets} AS token_sets WHERE lower(token_sets.code) = ${token} OR ${token} = ANY(token_sets.aliases)${setName}))`;
-  }
+  const prefix = prefixQuery(token);
   const numbers = numberCandidates(token);
-  if (numbers.length > 0) out.number = inArray(cards.localNumber, numbers);
-  return out;
+  return {
+    name: prefix === null ? undefined : sql`${cards.searchName} @@ to_tsquery('simple', ${prefix})`,
+    number: numbers.length > 0 ? inArray(cards.localNumber, numbers) : undefined,
+    set: setIds.length > 0 ? inArray(cards.setId, setIds) : undefined,
+  };
 }
 
 /**
@@ -151,11 +167,12 @@ export async function searchCards(db: Executor, rawQuery: string, limit = CARD_S
   const query = normaliseSearchQuery(rawQuery).toLowerCase();
   const tokens = [...new Set(query.split(" ").filter(Boolean))].slice(0, MAX_SEARCH_TOKENS);
   if (tokens.length === 0) return [];
+  const sets = await setsNamedBy(db, tokens);
 
   const where: SQL[] = [];
   const score: SQL[] = [];
-  for (const token of tokens) {
-    const c = tokenConditions(token);
+  for (const [index, token] of tokens.entries()) {
+    const c = tokenConditions(token, sets[index]!);
     if (c.numberOfCount) {
       where.push(c.numberOfCount);
       score.push(sql`8`);
@@ -166,7 +183,7 @@ export async function searchCards(db: Executor, rawQuery: string, limit = CARD_S
     where.push(any);
     if (c.name) score.push(sql`(CASE WHEN ${c.name} THEN 4 ELSE 0 END)`);
     if (c.number) score.push(sql`(CASE WHEN ${c.number} THEN 4 ELSE 0 END)`);
-    score.push(sql`(CASE WHEN ${c.set} THEN 1 ELSE 0 END)`);
+    if (c.set) score.push(sql`(CASE WHEN ${c.set} THEN 1 ELSE 0 END)`);
   }
   const rank = sql.join(score, sql` + `);
 
