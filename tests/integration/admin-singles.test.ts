@@ -10,6 +10,8 @@ import { getSingleListing, listedNotice, listRecentSingles, listSingle, searchCa
 import * as singlesList from "~/routes/admin-singles";
 import * as singlesNew from "~/routes/admin-singles-new";
 import { settle, testContext } from "../support/accounts";
+import { hasBuild, startApp, type RunningApp } from "../support/http-app";
+import { makeClient } from "../support/shop-world";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
 /**
@@ -427,5 +429,72 @@ describe("/admin/singles and /admin/singles/new", () => {
     expect(unknown.status).toBe(404);
     expect((await call(singlesNew.loader as never, get("/admin/singles/new?card=2000000000", admin.cookie))).status).toBe(404);
     expect(await tableCounts()).toEqual(before);
+  });
+});
+
+// --- the pages through the real HTTP stack (server/app.ts + the production build), as a browser without JavaScript sends them
+
+describe.runIf(hasBuild)("the pages over HTTP, without JavaScript", () => {
+  let app: RunningApp;
+  let send: ReturnType<typeof makeClient>;
+  beforeAll(async () => {
+    app = await startApp(db, {});
+    send = makeClient(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("guests get 401 and customers 403 on each page, as documents and .data, and on the form", async () => {
+    for (const path of ["/admin/singles", "/admin/singles.data", "/admin/singles/new?q=charizard", "/admin/singles/new.data?q=charizard"]) {
+      expect((await send("GET", path)).status, path).toBe(401);
+      expect((await send("GET", path, { cookie: customer.cookie })).status, path).toBe(403);
+    }
+    const form = new URLSearchParams({ cardId: String(card.charmander), "nm.normal.on": "on", "nm.normal.qty": "1", "nm.normal.price": "1" });
+    expect((await send("POST", "/admin/singles/new", { form })).status).toBe(401);
+    expect((await send("POST", "/admin/singles/new", { form, cookie: customer.cookie })).status).toBe(403);
+    expect(await productOf(card.charmander!)).toHaveLength(0);
+  });
+
+  it("search, pick, a refused row kept as typed, then a listing and the notice", async () => {
+    const search = await send("GET", "/admin/singles/new?q=charmander", { cookie: admin.cookie });
+    expect(search.status).toBe(200);
+    expect(search.cacheControl).toContain("no-store");
+    expect(search.body).toContain("Charmander 004/165 · 151");
+    expect(search.body).toContain(`/admin/singles/new?q=charmander&amp;card=${card.charmander}`);
+
+    const picked = await send("GET", `/admin/singles/new?q=charmander&card=${card.charmander}`, { cookie: admin.cookie });
+    expect(picked.status).toBe(200);
+    // A row per condition × printing the card has, Near Mint of the first printing ticked, quantity 1.
+    expect(picked.body.match(/name="[a-z]+\.(normal|reverse_holo)\.on"/g)).toHaveLength(10);
+    expect(picked.body).not.toContain('name="nm.holo.on"');
+    expect(picked.body).toMatch(/name="nm\.normal\.on"[^>]*checked/);
+    expect(picked.body).toMatch(/name="lp\.normal\.on"(?![^>]*checked)[^>]*>/);
+
+    const refused = await send("POST", `/admin/singles/new?q=charmander&card=${card.charmander}`, {
+      cookie: admin.cookie,
+      form: new URLSearchParams({ cardId: String(card.charmander), language: "en", "nm.normal.on": "on", "nm.normal.qty": "2", "nm.normal.price": "1.999", "lp.normal.on": "on", "lp.normal.qty": "1", "lp.normal.price": "0.80" }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain(LIST_MESSAGES.price);
+    expect(refused.body).toContain('value="1.999"');
+    expect(refused.body).toMatch(/id="row-nm-normal-price"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="row-nm-normal-price"/);
+    expect(await productOf(card.charmander!)).toHaveLength(0);
+
+    const listed = await send("POST", `/admin/singles/new?q=charmander&card=${card.charmander}`, {
+      cookie: admin.cookie,
+      form: new URLSearchParams({ cardId: String(card.charmander), language: "en", "nm.normal.on": "on", "nm.normal.qty": "2", "nm.normal.price": "1.99", "lp.normal.on": "on", "lp.normal.qty": "1", "lp.normal.price": "0.80" }),
+    });
+    const [product] = await productOf(card.charmander!);
+    expect(listed.status).toBe(302);
+    expect(listed.location).toBe(`/admin/singles/new?listed=${product!.id}`);
+    const notice = await send("GET", listed.location!, { cookie: admin.cookie });
+    expect(notice.body).toContain("Listed");
+    expect(notice.body).toContain(`href="/products/${product!.slug}"`);
+    expect(notice.body).toContain("2 in stock");
+
+    const list = await send("GET", "/admin/singles", { cookie: admin.cookie });
+    expect(list.status).toBe(200);
+    expect(list.body).toContain("Charmander 004/165 · 151");
   });
 });
