@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { auditLog, cards, cardSets, categories, languages, products, productVariants, profiles, sessions, users } from "~/db/schema";
 import { numberSortKey } from "~/modules/cards/tcgdex";
-import { LIST_MESSAGES, parseListForm, type ListRow, type ListSingleInput } from "~/modules/catalog/singles";
+import { LIST_MESSAGES, type ListRow, type ListSingleInput } from "~/modules/catalog/singles";
 import { getSingleListing, listedNotice, listRecentSingles, listSingle, searchCards } from "~/modules/catalog/singles.server";
 import * as singlesList from "~/routes/admin-singles";
 import * as singlesNew from "~/routes/admin-singles-new";
@@ -253,51 +253,6 @@ describe("listSingle", () => {
     const variants = await variantsOf(product!.id);
     expect(variants.find((v) => v.condition === "nm")!.stock).toBe(999_000);
     expect(variants.find((v) => v.condition === "mp")).toBeUndefined();
-  });
-});
-
-describe("parseListForm (the posted grid)", () => {
-  const form = (fields: Record<string, string>) => parseListForm((name) => fields[name]);
-
-  it("reads ticked rows only, pounds to pence", () => {
-    const parsed = form({ cardId: "7", language: "en", "nm.holo.on": "on", "nm.holo.qty": "2", "nm.holo.price": "£1,250.5", "nm.holo.member": "", "lp.holo.qty": "5", "lp.holo.price": "oops" });
-    expect(parsed).toMatchObject({ ok: true, input: { cardId: 7, language: "en", categoryId: null, rows: [{ key: "nm.holo", quantity: 2, price: 125050, memberPrice: null }] } });
-  });
-
-  it("names every refused row and keeps what was typed", () => {
-    const parsed = form({
-      cardId: "7",
-      "nm.holo.on": "on",
-      "nm.holo.qty": "-1",
-      "nm.holo.price": "5",
-      "lp.holo.on": "on",
-      "lp.holo.qty": "1",
-      "lp.holo.price": "5.00",
-      "lp.holo.member": "5.01",
-      "mp.holo.on": "on",
-      "mp.holo.qty": "1",
-      "mp.holo.price": "12,50",
-      "g0.on": "on",
-      "g0.grader": "psa",
-      "g0.grade": "11",
-    });
-    expect(parsed.ok).toBe(false);
-    if (parsed.ok) return;
-    expect(parsed.message).toBe(LIST_MESSAGES.rowsNeedAttention(4));
-    expect(parsed.rowErrors).toEqual({
-      "nm.holo": { field: "qty", message: LIST_MESSAGES.quantity },
-      "lp.holo": { field: "member", message: LIST_MESSAGES.memberAbovePrice },
-      "mp.holo": { field: "price", message: LIST_MESSAGES.price },
-      g0: { field: "grade", message: LIST_MESSAGES.grade },
-    });
-    expect(parsed.values["mp.holo.price"]).toBe("12,50");
-    expect(parsed.values["nm.holo.qty"]).toBe("-1");
-  });
-
-  it("refuses a form with nothing ticked, no card or an unknown language", () => {
-    expect(form({ cardId: "7" })).toMatchObject({ ok: false, message: LIST_MESSAGES.nothingTicked });
-    expect(form({ cardId: "x", "nm.holo.on": "on", "nm.holo.qty": "1", "nm.holo.price": "1" })).toMatchObject({ ok: false, message: LIST_MESSAGES.pickCard });
-    expect(form({ cardId: "7", language: "xx", "nm.holo.on": "on", "nm.holo.qty": "1", "nm.holo.price": "1" })).toMatchObject({ ok: false, field: "language" });
   });
 });
 
