@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
-import { auditLog, cards, cardSets, categories, languages, products, productVariants, profiles, sessions, users } from "~/db/schema";
+import { auditLog, cards, cardSets, categories, languages, products, productVariants, profiles, sessions, stockMovements, users } from "~/db/schema";
 import { numberSortKey } from "~/modules/cards/tcgdex";
 import { LIST_MESSAGES, type ListRow, type ListSingleInput } from "~/modules/catalog/singles";
 import { getSingleListing, listedNotice, listRecentSingles, listSingle, searchCards } from "~/modules/catalog/singles.server";
@@ -102,6 +102,20 @@ async function productOf(cardId: number) {
 async function variantsOf(productId: number) {
   return db.select().from(productVariants).where(eq(productVariants.productId, productId)).orderBy(productVariants.id);
 }
+/** Each variant's stock next to the sum of its ledger rows: they must agree. */
+async function ledgerOf(productId: number) {
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      stock: productVariants.stock,
+      // Spelled out: drizzle leaves columns unqualified in a one-table select, which would bind "id" to the ledger's own.
+      ledger: sql<number>`(SELECT coalesce(sum(m.delta), 0) FROM stock_movements m WHERE m.variant_id = product_variants.id)::int`,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  return rows;
+}
+
 async function tableCounts() {
   const [row] = await db
     .select({
@@ -109,6 +123,7 @@ async function tableCounts() {
       variants: sql<number>`(SELECT count(*) FROM product_variants)::int`,
       stock: sql<number>`(SELECT coalesce(sum(stock), 0) FROM product_variants)::int`,
       audit: sql<number>`(SELECT count(*) FROM audit_log)::int`,
+      movements: sql<number>`(SELECT count(*) FROM stock_movements)::int`,
     })
     .from(sql`(SELECT 1) AS one`);
   return row!;
@@ -137,6 +152,13 @@ describe("listSingle", () => {
     expect(entry).toMatchObject({ actorUserId: admin.id, action: "single.listed" });
     expect(entry!.details).toMatchObject({ cardId: card.charizard, productCreated: true, language: "en" });
     expect((entry!.details as { variants: unknown[] }).variants).toHaveLength(3);
+    // Each variant's stock has its opening row in the ledger, by this admin, for this listing.
+    const moves = await db.select().from(stockMovements).where(sql`${stockMovements.variantId} IN (SELECT id FROM product_variants WHERE product_id = ${product!.id})`);
+    expect(moves.map((m) => [m.delta, m.stockAfter, m.reason, m.actorId]).sort()).toEqual([
+      [1, 1, "listing", admin.id],
+      [1, 1, "listing", admin.id],
+      [2, 2, "listing", admin.id],
+    ]);
   });
 
   it("re-listing adds to the stock of the same variants, updates their prices and adds new ones without duplicating", async () => {
@@ -156,6 +178,9 @@ describe("listSingle", () => {
     const last = entries.at(-1)!.details as { productCreated: boolean; variants: Array<Record<string, unknown>> };
     expect(last.productCreated).toBe(false);
     expect(last.variants.find((v) => v.variantId === lp.id)).toMatchObject({ created: false, quantityAdded: 3, stockBefore: 1, stockAfter: 4, priceBefore: 29750, price: 27500 });
+    for (const v of await ledgerOf(product!.id)) expect(v.ledger, `variant ${v.id}`).toBe(v.stock);
+    const [lpMove] = await db.select().from(stockMovements).where(eq(stockMovements.variantId, lp.id)).orderBy(sql`${stockMovements.id} DESC`).limit(1);
+    expect(lpMove).toMatchObject({ delta: 3, stockAfter: 4, reason: "listing", actorId: admin.id });
   });
 
   it("quantity 0 sets the price without adding stock; a graded slab is its own variant with no language", async () => {
@@ -216,6 +241,16 @@ describe("listSingle", () => {
     expect((await variantsOf(product!.id))[0]).toMatchObject({ language: "ja" });
   });
 
+  it("never defaults to a hidden Singles category", async () => {
+    await db.update(categories).set({ isVisible: false }).where(eq(categories.id, ids.englishSingles));
+    try {
+      const refused = await listSingle(db, admin, input(card.lonely!, [raw("nm", "normal", 1, 100)]));
+      expect(refused).toMatchObject({ ok: false, field: "category", message: LIST_MESSAGES.noSinglesCategory("en") });
+    } finally {
+      await db.update(categories).set({ isVisible: true }).where(eq(categories.id, ids.englishSingles));
+    }
+  });
+
   it("gives the slug a suffix when another product has it", async () => {
     const [category] = await db.select().from(categories).where(eq(categories.id, ids.englishSingles));
     await db.insert(products).values({ name: "Pikachu promo bundle", slug: "pikachu-base1-58", categoryId: category!.id });
@@ -243,10 +278,13 @@ describe("listSingle", () => {
     const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, String(listed[0]!.id)));
     const added = entries.flatMap((e) => (e.details as { variants: Array<{ quantityAdded: number }> }).variants).reduce((sum, v) => sum + v.quantityAdded, 0);
     expect(added).toBe(24);
+    // And so does the stock ledger, variant by variant.
+    for (const v of await ledgerOf(listed[0]!.id)) expect(v.ledger, `variant ${v.id}`).toBe(v.stock);
   });
 
   it("refuses stock that would pass the ceiling, and keeps what was there", async () => {
     const [product] = await productOf(card.bulbasaur!);
+    // Arranged past the ledger on purpose (this test is about the ceiling, not the ledger).
     await db.update(productVariants).set({ stock: 999_000 }).where(and(eq(productVariants.productId, product!.id), eq(productVariants.condition, "nm")));
     const result = await listSingle(db, admin, input(card.bulbasaur!, [raw("nm", "normal", 1000, 120), raw("mp", "normal", 1, 80)]));
     expect(result).toMatchObject({ ok: false, rowErrors: { "nm.normal": { field: "qty", message: LIST_MESSAGES.stockTooHigh } } });

@@ -9,14 +9,18 @@
  *
  * Concurrency: two admins listing the same card at once get one product (its insert yields to
  * the unique index on card_id, and the loser then locks the winner's row), and both their copies
- * are counted: each variant is one INSERT … ON CONFLICT DO UPDATE that adds to the stock in place,
- * never read-then-write. Lock order is the product row, then its variants by id (the order stock
- * is taken in at checkout), then new variants in a fixed order, so two listings cannot deadlock.
+ * are counted: a new variant is inserted with its opening row in the stock ledger, an existing
+ * one gets the quantity through inventory's guarded statement (adjustStock, which writes its
+ * ledger row in the same statement), never read-then-write. Lock order is the product row, then
+ * its variants by id (inventory's lock order), then new variants in a fixed order, so two
+ * listings cannot deadlock.
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/db/client.server";
 import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
+import { adjustStock, recordOpeningStock } from "./inventory.server";
 import { normaliseSearchQuery, wordTokens } from "./search-query";
 import {
   CARD_SEARCH_LIMIT,
@@ -247,7 +251,14 @@ async function variantsOf(db: Executor, productIds: number[]): Promise<Map<numbe
 
 async function categoryOptions(db: Executor): Promise<CategoryOption[]> {
   const rows = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, languageCode: languages.code, languageName: languages.name })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      isVisible: sql<boolean>`${categories.isVisible} AND ${languages.isVisible}`,
+      languageCode: languages.code,
+      languageName: languages.name,
+    })
     .from(categories)
     .innerJoin(languages, eq(languages.id, categories.languageId))
     .orderBy(asc(languages.sortOrder), asc(languages.id), asc(categories.sortOrder), asc(categories.id));
@@ -256,12 +267,13 @@ async function categoryOptions(db: Executor): Promise<CategoryOption[]> {
 
 /**
  * The category a new single goes to by default: the first category of its language named
- * "… Singles" (the demo's "English Singles"), not one for graded slabs or sealed product.
+ * "… Singles" (the demo's "English Singles"), not one for graded slabs or sealed product, and
+ * not a hidden one (its products would not show).
  */
-export function singlesCategoryByLanguage(options: Array<{ id: number; name: string; languageCode: string }>): Record<string, number> {
+export function singlesCategoryByLanguage(options: Array<{ id: number; name: string; languageCode: string; isVisible: boolean }>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const option of options) {
-    if (option.languageCode in out) continue;
+    if (option.languageCode in out || !option.isVisible) continue;
     if (/\bsingles?\b/i.test(option.name) && !/\bgraded\b|\bslabs?\b/i.test(option.name)) out[option.languageCode] = option.id;
   }
   return out;
@@ -313,6 +325,26 @@ function attributesOf(row: ListRow, language: string): VariantAttributes {
 }
 
 const attributeKey = (v: VariantAttributes) => [v.condition, v.printing, v.language, v.grader, v.grade].join("|");
+
+/** A variant of the product by its attributes (nulls matching nulls), locked; null when there is none. */
+async function lockVariant(tx: Tx, productId: number, v: VariantAttributes) {
+  const same = (column: AnyPgColumn, value: string | null) => sql`${column} IS NOT DISTINCT FROM ${value}`;
+  const [row] = await tx
+    .select(variantColumns)
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, productId),
+        same(productVariants.condition, v.condition),
+        same(productVariants.printing, v.printing),
+        same(productVariants.language, v.language),
+        same(productVariants.grader, v.grader),
+        same(productVariants.grade, v.grade),
+      ),
+    )
+    .for("update");
+  return row ?? null;
+}
 
 /** Most tries at a free slug when other products keep taking the next one at the same moment. */
 const SLUG_ATTEMPTS = 5;
@@ -446,35 +478,50 @@ export async function listSingle(db: Db, admin: { id: string }, rawInput: ListSi
       const listed: ListedVariant[] = [];
       const audit: Record<string, unknown>[] = [];
       const stockErrors: RowErrors = {};
+      const movement = { reason: "listing" as const, actorId: admin.id };
       for (const { row, attributes } of rows) {
-        // One statement: a new variant, or the quantity added to the existing one's stock in place.
-        const [saved] = await tx
-          .insert(productVariants)
-          .values({ productId, ...attributes, price: row.price, premiumPrice: row.memberPrice, stock: row.quantity })
-          .onConflictDoUpdate({
-            target: [productVariants.productId, productVariants.condition, productVariants.printing, productVariants.language, productVariants.grader, productVariants.grade],
-            set: {
-              stock: sql`${productVariants.stock} + excluded.stock`,
-              price: sql`excluded.price`,
-              premiumPrice: sql`excluded.premium_price`,
-              updatedAt: sql`now()`,
-            },
-            setWhere: sql`${productVariants.stock} + excluded.stock <= ${MAX_VARIANT_STOCK}`,
-          })
-          .returning({ ...variantColumns, created: sql<boolean>`(xmax = 0)` });
-        if (!saved) {
-          stockErrors[row.key] = { field: "qty", message: LIST_MESSAGES.stockTooHigh };
-          continue;
+        let was = before.get(attributeKey(attributes)) ?? null;
+        let saved: typeof was = null;
+        let created = false;
+        if (!was) {
+          // A new variant, its stock's opening row in the ledger. DO NOTHING: if someone made the
+          // same variant a moment ago (waiting for them), it is an existing one after all.
+          const [inserted] = await tx
+            .insert(productVariants)
+            .values({ productId, ...attributes, price: row.price, premiumPrice: row.memberPrice, stock: row.quantity })
+            .onConflictDoNothing()
+            .returning(variantColumns);
+          if (inserted) {
+            await recordOpeningStock(tx, [inserted.id], movement);
+            saved = inserted;
+            created = true;
+          } else {
+            was = await lockVariant(tx, productId, attributes);
+          }
         }
-        const was = before.get(attributeKey(attributes));
+        if (was && !saved) {
+          // An existing variant: the quantity added by inventory's guarded statement (with its
+          // ledger row), then the prices typed.
+          if (row.quantity > 0 && (await adjustStock(tx, was.id, row.quantity, movement, MAX_VARIANT_STOCK)) === null) {
+            stockErrors[row.key] = { field: "qty", message: LIST_MESSAGES.stockTooHigh };
+            continue;
+          }
+          const [updated] = await tx
+            .update(productVariants)
+            .set({ price: row.price, premiumPrice: row.memberPrice, updatedAt: sql`now()` })
+            .where(eq(productVariants.id, was.id))
+            .returning(variantColumns);
+          saved = updated ?? null;
+        }
+        if (!saved) throw refusal(400, LIST_MESSAGES.resend);
         const label = variantLabel(attributes) ?? "Standard";
-        listed.push({ variantId: saved.id, label, added: row.quantity, stock: saved.stock, price: saved.price, premiumPrice: saved.premiumPrice, created: saved.created });
+        listed.push({ variantId: saved.id, label, added: row.quantity, stock: saved.stock, price: saved.price, premiumPrice: saved.premiumPrice, created });
         audit.push({
           variantId: saved.id,
           label,
-          created: saved.created,
+          created,
           quantityAdded: row.quantity,
-          stockBefore: saved.created ? 0 : saved.stock - row.quantity,
+          stockBefore: created ? 0 : was!.stock,
           stockAfter: saved.stock,
           priceBefore: was?.price ?? null,
           price: saved.price,

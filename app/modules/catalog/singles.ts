@@ -386,6 +386,8 @@ export interface VariantView {
 export interface CategoryOption {
   id: number;
   name: string;
+  /** False when the category or its language is hidden from the shop. */
+  isVisible: boolean;
   languageCode: string;
   languageName: string;
 }

@@ -436,6 +436,7 @@ export function ListingForm({ listing, query, refusal }: { listing: SingleListin
                   .map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.name}
+                      {c.isVisible ? "" : " (hidden)"}
                     </option>
                   ))}
               </optgroup>
