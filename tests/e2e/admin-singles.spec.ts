@@ -117,7 +117,8 @@ test("list a single in three conditions from the admin → buy the LP copy → o
   );
   // The product page's URL picks the variant (app/modules/catalog/variants.ts, variantQuery).
   await customer.goto(`${href}?condition=lp&printing=holo&language=en`);
-  await expect(customer.getByRole("heading", { name: card.title })).toBeVisible();
+  await expect(customer.getByRole("heading", { name: card.title, level: 1 })).toBeVisible();
+  await expect(customer.getByTestId("chosen-variant")).toContainText("Lightly Played");
   await customer.getByRole("button", { name: /Add(ed)? to Cart/ }).click();
   await expect(customer.getByRole("button", { name: "Added to Cart" })).toBeVisible();
   const [line] = await query<{ variant_id: number; quantity: number }>(
