@@ -2,7 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations, skipBrowserValidation } from "./a11y";
 import { signIn, signInAsAdmin, uniqueEmail } from "./admin";
-import { query } from "./db";
+import { insertSealedProduct, query } from "./db";
+import { insertSingle, removeProducts } from "./single-fixture";
 
 /**
  * axe-core (WCAG 2.1 A and AA) on every page of the shop in each state a customer or the admin
@@ -13,32 +14,58 @@ import { query } from "./db";
 const tag = randomBytes(3).toString("hex");
 const inStock = { id: 0, slug: `e2e-a11y-in-${tag}`, name: `E2E Accessible Box ${tag}` };
 const soldOut = { id: 0, slug: `e2e-a11y-out-${tag}`, name: `E2E Sold Out Box ${tag}` };
+/** A single in several conditions and grades, its Near Mint copy sold out. */
+const single = { id: 0, slug: `e2e-a11y-single-${tag}`, name: `E2E Accessible Zapdos ${tag}` };
 
 test.use({ reducedMotion: "reduce" });
 // Independent journeys: spread them over both workers.
 test.describe.configure({ mode: "parallel" });
 
 test.beforeAll(async () => {
-  const [category] = await query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
+  const [category] = await query<{ slug: string }>("SELECT slug FROM categories ORDER BY id LIMIT 1");
   for (const [product, stock] of [
     [inStock, 10],
     [soldOut, 0],
   ] as const) {
-    const [row] = await query<{ id: number }>(
-      `INSERT INTO products (name, slug, price, premium_price, stock, category_id, description, created_at)
-       VALUES ($1, $2, 2000, 1500, $3, $4, 'Arranged by the accessibility browser tests.', '2015-01-01') RETURNING id`,
-      [product.name, product.slug, stock, category!.id],
-    );
-    product.id = row!.id;
+    const { productId } = await insertSealedProduct({
+      name: product.name,
+      slug: product.slug,
+      price: 2000,
+      premiumPrice: 1500,
+      stock,
+      categorySlug: category!.slug,
+      description: "Arranged by the accessibility browser tests.",
+      createdAt: new Date("2015-01-01"),
+    });
+    product.id = productId;
   }
+  const inserted = await insertSingle({
+    name: single.name,
+    slug: single.slug,
+    categorySlug: category!.slug,
+    setCode: `e2ea11y${tag}`,
+    setName: `E2E Accessible Set ${tag}`,
+    officialCardCount: 62,
+    cardName: "Zapdos",
+    localNumber: "15",
+    rarity: "Rare Holo",
+    artist: "Ken Sugimori",
+    description: "Arranged by the accessibility browser tests.",
+    createdAt: new Date("2015-01-01"),
+    variants: [
+      { condition: "nm", printing: "holo", language: "en", price: 9000, premiumPrice: 8500, stock: 0 },
+      { condition: "lp", printing: "holo", language: "en", price: 7000, premiumPrice: 6500, stock: 8 },
+      { condition: "mp", printing: "holo", language: "en", price: 5000, stock: 3 },
+      { condition: "dmg", printing: "holo", language: "en", price: 1000, stock: 0 },
+      { grader: "psa", grade: "10", price: 60000, stock: 2, limitPerCustomer: 1 },
+      { grader: "psa", grade: "9", price: 20000, stock: 0 },
+    ],
+  });
+  single.id = inserted.productId;
 });
 
 test.afterAll(async () => {
-  const ids = [inStock.id, soldOut.id].filter(Boolean);
-  await query("DELETE FROM stock_reservations WHERE product_id = ANY($1::int[])", [ids]);
-  await query("UPDATE order_items SET product_id = NULL WHERE product_id = ANY($1::int[])", [ids]);
-  await query("DELETE FROM cart_items WHERE product_id = ANY($1::int[])", [ids]);
-  await query("DELETE FROM products WHERE id = ANY($1::int[])", [ids]);
+  await removeProducts([inStock.id, soldOut.id, single.id]);
 });
 
 async function visit(page: Page, path: string, state = path) {
@@ -55,6 +82,11 @@ test("catalogue, cart and not-found pages as a guest", async ({ page }) => {
   await visit(page, "/search?q=zzqxnothingmatches", "search with no results");
   await visit(page, `/products/${inStock.slug}`, "product in stock");
   await visit(page, `/products/${soldOut.slug}`, "product out of stock");
+  await visit(page, `/products/${single.slug}`, "single with several variants");
+  await visit(page, `/products/${single.slug}?condition=nm&printing=holo&language=en`, "single, a sold-out variant chosen");
+  await page.getByTestId("variant-picker").getByRole("link", { name: /PSA 10/ }).click();
+  await expect(page.getByTestId("variant-picker").locator('[aria-current="true"]')).toContainText("PSA 10");
+  await expectNoViolations(page, "single, a graded variant chosen in the picker");
   await visit(page, "/cart", "empty cart");
   await visit(page, "/no-such-page", "404");
   await visit(page, "/admin", "401 for a guest on an admin page");
@@ -65,6 +97,8 @@ test("at a 360 px phone width: home, product page, cart and the wholesale form",
   await page.setViewportSize({ width: 360, height: 780 });
   await visit(page, "/", "home on a phone");
   await visit(page, `/products/${inStock.slug}`, "product page on a phone");
+  await visit(page, `/products/${single.slug}`, "single with several variants on a phone");
+  await visit(page, `/products/${single.slug}?condition=nm&printing=holo&language=en`, "single, a sold-out variant chosen, on a phone");
   await visit(page, "/cart", "empty cart on a phone");
   await visit(page, "/wholesale", "wholesale form on a phone");
 });
@@ -159,11 +193,11 @@ test("a customer's account tabs, cart, sandbox checkout and order success", asyn
   await page.getByRole("button", { name: /Add(ed)? to Cart/ }).click();
   await expect(page.getByRole("button", { name: "Added to Cart" })).toBeVisible();
   await expectNoViolations(page, "product page, added to cart");
-  await query("UPDATE products SET stock = 2 WHERE id = $1", [inStock.id]);
+  await query("UPDATE product_variants SET stock = 2 WHERE product_id = $1", [inStock.id]);
   await page.goto("/cart");
   await expect(page.getByText("quantity reduced")).toBeVisible();
   await expectNoViolations(page, "cart with a notice");
-  await query("UPDATE products SET stock = 10 WHERE id = $1", [inStock.id]);
+  await query("UPDATE product_variants SET stock = 10 WHERE product_id = $1", [inStock.id]);
   await visit(page, `/cart?checkoutError=out_of_stock&item=${encodeURIComponent(inStock.name)}`, "cart with a checkout error");
   await visit(page, "/cart?checkoutError=cancelled", "cart after a cancelled checkout");
 
