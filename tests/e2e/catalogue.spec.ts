@@ -437,7 +437,7 @@ test.describe("a single's product page", () => {
     await expect(page.getByLabel("Quantity")).toHaveCount(0);
     await expect(page.getByTestId("out-of-stock-note")).toContainText("Choose another above");
 
-    // Every copy sold out: the cheapest is shown, and there is nothing else to choose.
+    // Every copy sold out: the first (best condition) is shown, and there is nothing else to choose.
     await page.goto(`/products/${soldOutSingle.slug}`);
     await expect(picker(page).locator('[aria-current="true"]')).toContainText("Near Mint");
     await expect(page.getByTestId("out-of-stock-note")).toHaveText("This card is out of stock. Join our community chat for restock alerts.");
