@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations, skipBrowserValidation } from "./a11y";
 import { signIn, signInAsAdmin, uniqueEmail } from "./admin";
-import { insertSealedProduct, query } from "./db";
-import { insertSingle, removeProducts } from "./single-fixture";
+import { insertSealedProduct, query, removeProducts, setSealedStock } from "./db";
+import { insertSingle, removeSingles, type InsertedSingle } from "./single-fixture";
 
 /**
  * axe-core (WCAG 2.1 A and AA) on every page of the shop in each state a customer or the admin
@@ -15,14 +15,14 @@ const tag = randomBytes(3).toString("hex");
 const inStock = { id: 0, slug: `e2e-a11y-in-${tag}`, name: `E2E Accessible Box ${tag}` };
 const soldOut = { id: 0, slug: `e2e-a11y-out-${tag}`, name: `E2E Sold Out Box ${tag}` };
 /** A single in several conditions and grades, its Near Mint copy sold out. */
-const single = { id: 0, slug: `e2e-a11y-single-${tag}`, name: `E2E Accessible Zapdos ${tag}` };
+const single = { slug: `e2e-a11y-single-${tag}`, name: `E2E Accessible Zapdos ${tag}`, inserted: null as InsertedSingle | null };
 
 test.use({ reducedMotion: "reduce" });
 // Independent journeys: spread them over both workers.
 test.describe.configure({ mode: "parallel" });
 
 test.beforeAll(async () => {
-  const [category] = await query<{ slug: string }>("SELECT slug FROM categories ORDER BY id LIMIT 1");
+  const [category] = await query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
   for (const [product, stock] of [
     [inStock, 10],
     [soldOut, 0],
@@ -33,16 +33,16 @@ test.beforeAll(async () => {
       price: 2000,
       premiumPrice: 1500,
       stock,
-      categorySlug: category!.slug,
+      category: category!.id,
       description: "Arranged by the accessibility browser tests.",
       createdAt: new Date("2015-01-01"),
     });
     product.id = productId;
   }
-  const inserted = await insertSingle({
+  single.inserted = await insertSingle({
     name: single.name,
     slug: single.slug,
-    categorySlug: category!.slug,
+    category: category!.id,
     setCode: `e2ea11y${tag}`,
     setName: `E2E Accessible Set ${tag}`,
     officialCardCount: 62,
@@ -61,11 +61,12 @@ test.beforeAll(async () => {
       { grader: "psa", grade: "9", price: 20000, stock: 0 },
     ],
   });
-  single.id = inserted.productId;
 });
 
 test.afterAll(async () => {
-  await removeProducts([inStock.id, soldOut.id, single.id]);
+  const ids = [inStock.id, soldOut.id].filter(Boolean);
+  await removeProducts(ids);
+  await removeSingles([single.inserted]);
 });
 
 async function visit(page: Page, path: string, state = path) {
@@ -193,11 +194,11 @@ test("a customer's account tabs, cart, sandbox checkout and order success", asyn
   await page.getByRole("button", { name: /Add(ed)? to Cart/ }).click();
   await expect(page.getByRole("button", { name: "Added to Cart" })).toBeVisible();
   await expectNoViolations(page, "product page, added to cart");
-  await query("UPDATE product_variants SET stock = 2 WHERE product_id = $1", [inStock.id]);
+  await setSealedStock(inStock.id, 2);
   await page.goto("/cart");
   await expect(page.getByText("quantity reduced")).toBeVisible();
   await expectNoViolations(page, "cart with a notice");
-  await query("UPDATE product_variants SET stock = 10 WHERE product_id = $1", [inStock.id]);
+  await setSealedStock(inStock.id, 10);
   await visit(page, `/cart?checkoutError=out_of_stock&item=${encodeURIComponent(inStock.name)}`, "cart with a checkout error");
   await visit(page, "/cart?checkoutError=cancelled", "cart after a cancelled checkout");
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { insertSealedProduct, query } from "./db";
-import { insertSingle, removeProducts, type InsertedSingle } from "./single-fixture";
+import { insertSealedProduct, query, removeProducts, setSealedStock } from "./db";
+import { insertSingle, removeSingles, type InsertedSingle } from "./single-fixture";
 
 /**
  * The catalogue in a real browser against the production build: browsing, search, not-found
@@ -78,7 +78,7 @@ test.beforeAll(async () => {
       stock: f.stock,
       limitPerCustomer: f.limit,
       isVisible: f.visible,
-      categorySlug: shelf.slug,
+      category: shelf.id,
       description: f.description,
       imageUrl: `/images/art/single/${slugOf(f.key)}.svg`,
       createdAt: new Date("2001-01-01"),
@@ -87,7 +87,7 @@ test.beforeAll(async () => {
   single.inserted = await insertSingle({
     name: single.name,
     slug: single.slug,
-    categorySlug: singlesShelf.slug,
+    category: singlesShelf.id,
     setCode: single.setCode,
     setName: single.setName,
     officialCardCount: 62,
@@ -103,7 +103,7 @@ test.beforeAll(async () => {
   soldOutSingle.inserted = await insertSingle({
     name: soldOutSingle.name,
     slug: soldOutSingle.slug,
-    categorySlug: singlesShelf.slug,
+    category: singlesShelf.id,
     setCode: single.setCode,
     setName: single.setName,
     officialCardCount: 62,
@@ -118,7 +118,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  const products = await query<{ id: number }>("SELECT id FROM products WHERE category_id = ANY($1::int[])", [[shelf.id, singlesShelf.id]]);
+  await removeSingles([single.inserted, soldOutSingle.inserted]);
+  const products = await query<{ id: number }>("SELECT id FROM products WHERE category_id = $1", [shelf.id]);
   await removeProducts(products.map((p) => p.id));
   await query("DELETE FROM categories WHERE id = ANY($1::int[])", [[shelf.id, singlesShelf.id]]);
 });
@@ -265,6 +266,7 @@ test.describe("product page", () => {
 
   test("the badge follows stock changes made in the database", async ({ page }) => {
     const slug = slugOf("six");
+    const [{ id: productId }] = (await query<{ id: number }>("SELECT id FROM products WHERE slug = $1", [slug])) as [{ id: number }];
     try {
       for (const [stock, badge] of [
         [0, "Out of Stock"],
@@ -272,12 +274,12 @@ test.describe("product page", () => {
         [5, "Only 5 left"],
         [6, "In Stock"],
       ] as const) {
-        await query("UPDATE product_variants SET stock = $1 WHERE product_id = (SELECT id FROM products WHERE slug = $2)", [stock, slug]);
+        await setSealedStock(productId, stock);
         await page.goto(`/products/${slug}`);
         await expect(page.getByTestId("stock-badge"), String(stock)).toHaveText(badge);
       }
     } finally {
-      await query("UPDATE product_variants SET stock = 6 WHERE product_id = (SELECT id FROM products WHERE slug = $1)", [slug]);
+      await setSealedStock(productId, 6);
     }
   });
 

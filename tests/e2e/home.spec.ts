@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { insertSingle, removeProducts } from "./single-fixture";
+import { insertSingle, removeSingles } from "./single-fixture";
 
 test.describe("home page", () => {
   test("shows the banner, language tiles with flags, 8 new releases and the community section", async ({ page }) => {
@@ -36,7 +36,7 @@ test.describe("home page", () => {
     const single = await insertSingle({
       name: `Home Eevee ${tag}`,
       slug: `e2e-home-eevee-${tag}`,
-      categorySlug: "japanese-singles",
+      category: "japanese-singles",
       setCode: `e2ehome${tag}`,
       setName: `E2E Home Set ${tag}`,
       officialCardCount: 100,
@@ -61,7 +61,7 @@ test.describe("home page", () => {
       await expect(page.getByRole("heading", { level: 1, name: `Home Eevee ${tag}` })).toBeVisible();
       await expect(page.getByTestId("variant-picker").locator('[aria-current="true"]')).toContainText("Lightly Played");
     } finally {
-      await removeProducts([single.productId]);
+      await removeSingles([single]);
     }
   });
 

@@ -1,4 +1,4 @@
-import { query } from "./db";
+import { query, removeProducts } from "./db";
 
 /**
  * Arranging singles for browser tests: a card set, a card, the product that sells it and its
@@ -21,8 +21,8 @@ export interface SingleVariant {
 export interface SingleRow {
   name: string;
   slug: string;
-  /** The category, by slug. */
-  categorySlug: string;
+  /** The category: its id, or its slug. */
+  category: number | string;
   /** Unique per spec run: the set's code and TCGdex id. */
   setCode: string;
   setName: string;
@@ -59,15 +59,22 @@ export async function insertSingle(s: SingleRow): Promise<InsertedSingle> {
   );
   const [product] = await query<{ id: number }>(
     `INSERT INTO products (name, slug, kind, card_id, limit_per_customer, category_id, description, image_url, created_at)
-     SELECT $1, $2, 'single', $3, $4, c.id, $5, $6, $7 FROM categories c WHERE c.slug = $8 RETURNING id`,
-    [s.name, s.slug, card!.id, s.limitPerCustomer ?? null, s.description ?? null, s.imageUrl ?? null, s.createdAt ?? new Date(), s.categorySlug],
+     SELECT $1, $2, 'single', $3, $4, c.id, $5, $6, $7 FROM categories c WHERE c.slug = $8::text OR c.id::text = $8::text RETURNING id`,
+    [s.name, s.slug, card!.id, s.limitPerCustomer ?? null, s.description ?? null, s.imageUrl ?? null, s.createdAt ?? new Date(), String(s.category)],
   );
-  if (!product) throw new Error(`insertSingle: no category "${s.categorySlug}"`);
+  if (!product) throw new Error(`insertSingle: no category "${s.category}"`);
   const variantIds: number[] = [];
   for (const v of s.variants) {
+    // With its opening row in the stock ledger, as every stock there is (tests/e2e/db.ts does the same).
     const [row] = await query<{ id: number }>(
-      `INSERT INTO product_variants (product_id, condition, printing, language, grader, grade, price, premium_price, stock, limit_per_customer)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      `WITH variant AS (
+         INSERT INTO product_variants (product_id, condition, printing, language, grader, grade, price, premium_price, stock, limit_per_customer)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id, stock
+       ), opening AS (
+         INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note)
+         SELECT id, stock, stock, 'opening', 'browser test fixture' FROM variant WHERE stock <> 0
+       )
+       SELECT id FROM variant`,
       [product.id, v.condition ?? null, v.printing ?? null, v.language ?? null, v.grader ?? null, v.grade ?? null, v.price, v.premiumPrice ?? null, v.stock, v.limitPerCustomer ?? null],
     );
     variantIds.push(row!.id);
@@ -76,18 +83,13 @@ export async function insertSingle(s: SingleRow): Promise<InsertedSingle> {
 }
 
 /**
- * Removes products (sealed or single) a spec arranged, with what points at them: reservations
- * (which keep their variant), then the products (variants and cart lines go with them; order
- * lines keep their snapshot), then the singles' cards and any set left without cards.
+ * Removes singles a spec arranged: the products (through `removeProducts`, which also clears
+ * what points at them), then their cards, then any of their sets left without cards.
  */
-export async function removeProducts(productIds: number[]): Promise<void> {
-  const ids = productIds.filter(Boolean);
-  if (ids.length === 0) return;
-  const cards = await query<{ card_id: number }>("SELECT card_id FROM products WHERE id = ANY($1::int[]) AND card_id IS NOT NULL", [ids]);
-  await query("DELETE FROM stock_reservations WHERE variant_id IN (SELECT id FROM product_variants WHERE product_id = ANY($1::int[]))", [ids]);
-  await query("DELETE FROM products WHERE id = ANY($1::int[])", [ids]);
-  const cardIds = cards.map((c) => c.card_id);
-  if (cardIds.length === 0) return;
-  const sets = await query<{ set_id: number }>("DELETE FROM cards WHERE id = ANY($1::int[]) RETURNING set_id", [cardIds]);
-  await query("DELETE FROM card_sets s WHERE s.id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.set_id = s.id)", [sets.map((s) => s.set_id)]);
+export async function removeSingles(singles: ReadonlyArray<InsertedSingle | null>): Promise<void> {
+  const arranged = singles.filter((s): s is InsertedSingle => s !== null);
+  if (arranged.length === 0) return;
+  await removeProducts(arranged.map((s) => s.productId));
+  await query("DELETE FROM cards WHERE id = ANY($1::int[])", [arranged.map((s) => s.cardId)]);
+  await query("DELETE FROM card_sets s WHERE s.id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.set_id = s.id)", [arranged.map((s) => s.setId)]);
 }

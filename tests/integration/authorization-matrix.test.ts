@@ -116,7 +116,7 @@ const MATRIX: Record<string, Case[]> = {
   cart: [
     page("/cart"),
     { name: "clear the cart", method: "POST", path: () => "/cart", form: () => ({ intent: "clear" }), expect: all(200) },
-    { name: "add a hidden product", method: "POST", path: () => "/cart", form: (w) => ({ intent: "add", productId: String(w.ids.productId + 1), quantity: "1" }), expect: all(404) },
+    { name: "add a hidden product", method: "POST", path: () => "/cart", form: (w) => ({ intent: "add", variantId: String(w.ids.hiddenVariantId), quantity: "1" }), expect: all(404) },
   ],
   register: [
     page("/register", { guest: 200, customer: "→/account", other: "→/account", pro: "→/account", admin: "→/account" }),

@@ -163,7 +163,7 @@ async function counts(): Promise<Record<string, number>> {
            (SELECT count(*) FROM orders)::int AS orders,
            (SELECT count(*) FROM order_items)::int AS order_items,
            (SELECT count(*) FROM stock_reservations)::int AS stock_reservations,
-           (SELECT coalesce(sum(stock), 0)::int FROM products) AS stock,
+           (SELECT coalesce(sum(stock), 0)::int FROM product_variants) AS stock,
            (SELECT count(*) FROM subscriptions)::int AS subscriptions,
            (SELECT count(*) FROM sandbox_sessions)::int AS sandbox_sessions,
            (SELECT count(*) FROM wholesale_applications)::int AS wholesale_applications,
@@ -235,7 +235,7 @@ const FORMS: Record<string, Form> = {
     actors: ["guest", "other"],
     fields: (w) => ({
       intent: text("add", "update", "increment", "decrement", "remove", "clear"),
-      productId: text(String(w.ids.productId), String(w.ids.productId + 1), "0"),
+      variantId: text(String(w.ids.variantId), String(w.ids.hiddenVariantId), "0"),
       quantity: text("1", "2", "99", "0"),
       redirectTo: text("/cart", "/products/x"),
     }),
