@@ -123,7 +123,8 @@ export async function fillProducts(client: pg.Pool | pg.Client, count: number): 
       SELECT b.bucket, c.id
       FROM (VALUES
         ('en-singles', 'english-singles'), ('ja-singles', 'japanese-singles'),
-        ('en-slabs', 'english-graded-slabs'), ('ja-slabs', 'japanese-graded-slabs'),
+        -- Slabs are singles too (the demo has no slab categories since issue 13).
+        ('en-slabs', 'english-singles'), ('ja-slabs', 'japanese-singles'),
         ('en-booster-box', 'english-booster-boxes'), ('en-elite-trainer-box', 'english-elite-trainer-boxes'),
         ('en-booster-bundle', 'english-booster-bundles'), ('en-booster-pack', 'english-booster-packs'),
         ('en-collection-box', 'english-collection-boxes'), ('en-tin', 'english-tins'), ('en-blister', 'english-blisters'),
@@ -136,15 +137,15 @@ export async function fillProducts(client: pg.Pool | pg.Client, count: number): 
     ),
     kinds AS (
       SELECT * FROM (VALUES
-        ('english-singles', 'single'), ('japanese-singles', 'single'), ('english-graded-slabs', 'graded-slab'),
-        ('japanese-graded-slabs', 'graded-slab'), ('english-booster-boxes', 'booster-box'),
+        ('english-singles', 'single'), ('japanese-singles', 'single'), ('english-booster-boxes', 'booster-box'),
         ('english-elite-trainer-boxes', 'elite-trainer-box'), ('english-booster-bundles', 'booster-bundle'),
         ('english-booster-packs', 'booster-pack'), ('english-collection-boxes', 'collection-box'),
         ('english-tins', 'tin'), ('english-blisters', 'blister'), ('japanese-booster-boxes', 'booster-box'),
         ('japanese-booster-packs', 'booster-pack'), ('accessories', 'accessory')
       ) AS k(slug, kind)
     )
-    SELECT s.*, cat.id AS category_id, k.kind AS art_kind, slug.value AS slug, 99 + (s.h1 % 400) * 100 AS price
+    SELECT s.*, cat.id AS category_id, CASE WHEN s.bucket LIKE '%-slabs' THEN 'graded-slab' ELSE k.kind END AS art_kind,
+           slug.value AS slug, 99 + (s.h1 % 400) * 100 AS price
     FROM shaped s
     JOIN cat ON cat.bucket = s.bucket
     JOIN categories c ON c.id = cat.id
@@ -216,6 +217,13 @@ export async function fillProducts(client: pg.Pool | pg.Client, count: number): 
          SELECT 1, NULL, NULL, NULL, NULL, NULL, r.price
          WHERE r.shape >= 77
        ) AS v`,
+    );
+    // Every stock has its opening row in the stock ledger, as the shop's own listings write it.
+    await client.query(
+      `INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note)
+       SELECT v.id, v.stock, v.stock, 'opening', 'bench fill'
+       FROM product_variants v JOIN products p ON p.id = v.product_id
+       WHERE p.slug LIKE 'bench-%' AND v.stock <> 0`,
     );
     return products.rowCount ?? 0;
   } finally {
