@@ -298,6 +298,18 @@ test("admin pages: dashboard, orders with a refused tracking number, application
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoViolations(page, "admin applications, details open");
   await visit(page, "/admin/outbox", "admin outbox");
+  await visit(page, "/admin/singles", "admin singles");
+  await visit(page, "/admin/singles/new", "admin list a single, the search");
+  await visit(page, "/admin/singles/new?q=charizard", "admin list a single, cards found");
+  await page.getByTestId("card-result").first().click();
+  await expect(page.locator("#listing-form")).toBeVisible();
+  await expectNoViolations(page, "admin list a single, the grid");
+  await page.getByLabel(/^Price \(£\), Near Mint · /).first().fill("abc");
+  await page.getByRole("button", { name: "List card" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Price must be in pounds" })).toBeVisible();
+  await expectNoViolations(page, "admin list a single, a row refused");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoViolations(page, "admin list a single, a row refused, on a phone");
 });
 
 test("your data, two-factor set-up, the sign-in check past the limits, and the erased page", async ({ page }) => {
