@@ -431,7 +431,11 @@ const QUERIES: Record<string, Query> = {
   "sandbox/portal/:portalId": { paths: () => segment.map((s) => `/sandbox/portal/${s}`), params: [], actor: "pro" },
   "language/:slug": { paths: (w) => fc.oneof(text(`/language/${w.ids.languageSlug}`), segment.map((s) => `/language/${s}`)), params: ["page"], actor: "guest" },
   "category/:slug": { paths: (w) => fc.oneof(text(`/category/${w.ids.categorySlug}`), segment.map((s) => `/category/${s}`)), params: ["page"], actor: "guest" },
-  "products/:slug": { paths: () => segment.map((s) => `/products/${s}`), params: [], actor: "guest" },
+  "products/:slug": {
+    paths: (w) => fc.oneof(text(`/products/${w.ids.productSlug}`), segment.map((s) => `/products/${s}`)),
+    params: ["condition", "printing", "language", "grader", "grade"],
+    actor: "guest",
+  },
   search: { paths: () => fc.constant("/search"), params: ["q", "page"], actor: "guest" },
   "sitemap.xml": { paths: () => fc.constant("/sitemap.xml"), params: [], actor: "guest" },
   "sitemap/:file": { paths: () => segment.map((s) => `/sitemap/${s}`), params: [], actor: "guest" },
