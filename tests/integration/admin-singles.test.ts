@@ -183,7 +183,7 @@ describe("listSingle", () => {
     expect(lpMove).toMatchObject({ delta: 3, stockAfter: 4, reason: "listing", actorId: admin.id });
   });
 
-  it("quantity 0 sets the price without adding stock; a graded slab is its own variant with no language", async () => {
+  it("quantity 0 sets the price without adding stock; a graded slab is its own variant, in the chosen language", async () => {
     const [product] = await productOf(card.charizard!);
     const result = await listSingle(db, admin, {
       ...input(card.charizard!, [raw("nm", "holo", 0, 36000)]),
@@ -192,7 +192,7 @@ describe("listSingle", () => {
     expect(result.ok).toBe(true);
     const variants = await variantsOf(product!.id);
     expect(variants.find((v) => v.condition === "nm")).toMatchObject({ stock: 2, price: 36000, premiumPrice: null });
-    expect(variants.find((v) => v.grader === "psa")).toMatchObject({ grade: "9", condition: null, printing: null, language: null, stock: 1, price: 120000 });
+    expect(variants.find((v) => v.grader === "psa")).toMatchObject({ grade: "9", condition: null, printing: null, language: "en", stock: 1, price: 120000 });
   });
 
   it("refuses a printing the card was not printed in, a member price above the price and a negative quantity, writing nothing", async () => {

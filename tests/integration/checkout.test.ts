@@ -612,3 +612,26 @@ describe("variants: what is sold is a condition of a card, not the card", () => 
     expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
   });
 });
+
+describe("a price change committing while a checkout starts", () => {
+  it("is waited for and charged: the order never carries a price that was already replaced", async () => {
+    if (!(await usingPostgresServer())) return; // PGlite runs one transaction at a time: no race to arrange
+    const user = await fx.customer();
+    const product = await fx.product({ price: 100, stock: 5 });
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+    let checkout: ReturnType<typeof createCheckout> | undefined;
+    await database.db.transaction(async (tx) => {
+      // An admin's (or a repricing run's) change holds the variant, not yet committed...
+      await tx.update(productVariants).set({ price: 22999 }).where(eq(productVariants.id, product.variantId));
+      // ...when the customer checks out.
+      checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const result = await checkout!;
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { order, items } = await orderOf(result.orderId);
+    expect(items[0]!.unitPrice).toBe(22999);
+    expect(order.subtotalAmount).toBe(22999);
+  });
+});

@@ -14,13 +14,13 @@ import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { cartItems, guestCarts, productVariants } from "~/db/schema";
 import { findVariantFacts, variantFactsById, type VariantFacts } from "~/modules/catalog/inventory.server";
-import { variantQuery } from "~/modules/catalog/variants";
+import { limitScopeKey, variantQuery } from "~/modules/catalog/variants";
 import {
   exceedsLimit,
   lineCap,
   limitFullMessage,
   limitReducedNotice,
-  limitScopeKey,
+  limitSubject,
   limitWarning,
   purchaseLimitMessage,
 } from "~/modules/orders/purchase-limit";
@@ -145,10 +145,6 @@ async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
   return { lines, notices, warnings, corrections, summary: summarise(lines, isPremium) };
 }
 
-/** What a limit message names: the product when the limit is the product's, else the variant. */
-function limitSubject(v: Pick<VariantFacts, "name" | "displayName" | "limitScope">): string {
-  return v.limitScope.kind === "product" ? v.name : v.displayName;
-}
 
 /**
  * The cart as the customer should see it, with today's prices, stock and visibility. Lines

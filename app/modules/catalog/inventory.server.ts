@@ -8,8 +8,7 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { products, productVariants, STOCK_MOVEMENT_REASONS, stockMovements } from "~/db/schema";
-import { limitFor, type LimitScope } from "~/modules/orders/purchase-limit";
-import { variantLabel, type VariantAttributes } from "./variants";
+import { limitFor, type LimitScope, variantLabel, type VariantAttributes } from "./variants";
 
 type Executor = Db | Tx;
 

@@ -3,8 +3,7 @@
  * labels, the limit that applies, a single's card number. Client-safe (types and pure
  * functions): the loader builds a ProductDetail on the server, the page's components render it.
  */
-import { compareVariants, isSealedVariant, pickVariant, variantLabel, variantQuery, type VariantAttributes } from "./variants";
-import { applicableLimit } from "~/modules/orders/purchase-limit";
+import { applicableLimit, compareVariants, isSealedVariant, pickVariant, variantLabel, variantQuery, type VariantAttributes } from "./variants";
 
 /** One sellable unit of a product, as the product page shows it. */
 export interface ProductVariant extends VariantAttributes {
@@ -138,7 +137,8 @@ export function variantGroups<V extends ProductVariant>(variants: readonly V[]):
       shared,
       options: graded.map((v) => {
         const extra = variantLabel({ ...NONE, printing: varying.has("printing") ? v.printing : null, language: varying.has("language") ? v.language : null });
-        return { variant: v, label: [variantLabel(v), extra].filter(Boolean).join(" · "), query: variantQuery(v) };
+        const slab = variantLabel({ ...NONE, grader: v.grader, grade: v.grade });
+        return { variant: v, label: [slab, extra].filter(Boolean).join(" · "), query: variantQuery(v) };
       }),
     });
   }

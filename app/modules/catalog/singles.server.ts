@@ -320,8 +320,8 @@ function refusal(status: 400 | 404, message: string, rowErrors: RowErrors = {}, 
 function attributesOf(row: ListRow, language: string): VariantAttributes {
   return row.kind === "raw"
     ? { condition: row.condition, printing: row.printing, language, grader: null, grade: null }
-    : // A slab is card × grader × grade: the card's language is the card's, not a variant's (variantLabel shows "PSA 10").
-      { condition: null, printing: null, language: null, grader: row.grader, grade: row.grade };
+    : // A slab is card × grader × grade in the card's print language: a Japanese PSA 10 is not an English one.
+      { condition: null, printing: null, language, grader: row.grader, grade: row.grade };
 }
 
 const attributeKey = (v: VariantAttributes) => [v.condition, v.printing, v.language, v.grader, v.grade].join("|");

@@ -94,7 +94,10 @@ export function languageLabel(code: string): string {
  * lines keep this as a snapshot, so a sold variant reads the same after it changes.
  */
 export function variantLabel(v: VariantAttributes): string | null {
-  if (v.grader !== null) return `${isGrader(v.grader) ? GRADER_LABELS[v.grader] : v.grader.toUpperCase()} ${v.grade ?? ""}`.trim();
+  if (v.grader !== null) {
+    const slab = `${isGrader(v.grader) ? GRADER_LABELS[v.grader] : v.grader.toUpperCase()} ${v.grade ?? ""}`.trim();
+    return v.language === null ? slab : `${slab} · ${languageLabel(v.language)}`;
+  }
   const parts = [
     v.condition === null ? null : conditionLabel(v.condition),
     v.printing === null ? null : printingLabel(v.printing),
@@ -159,4 +162,32 @@ export function schemaOrgItemCondition(v: VariantAttributes): string {
   if (isSealedVariant(v)) return "https://schema.org/NewCondition";
   if (v.condition === "dmg") return "https://schema.org/DamagedCondition";
   return "https://schema.org/UsedCondition";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which limit a variant is sold under (the counting rules and messages: orders/purchase-limit.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** The units a limit counts: one variant's (it has a limit of its own), or a product's variants without one. */
+export type LimitScope = { kind: "variant"; variantId: number } | { kind: "product"; productId: number };
+
+/** A stable key for a scope ("variant:12", "product:3"), for maps of held units. */
+export function limitScopeKey(scope: LimitScope): string {
+  return scope.kind === "variant" ? `variant:${scope.variantId}` : `product:${scope.productId}`;
+}
+
+/** The limit a variant is sold under: its own when set, else its product's (null: none). */
+export function applicableLimit(variantLimit: number | null, productLimit: number | null): number | null {
+  return variantLimit ?? productLimit;
+}
+
+/** The limit a variant is sold under, and what it counts. */
+export function limitFor(v: { variantId: number; productId: number; variantLimit: number | null; productLimit: number | null }): {
+  limit: number | null;
+  scope: LimitScope;
+} {
+  const limit = applicableLimit(v.variantLimit, v.productLimit);
+  return v.variantLimit !== null
+    ? { limit, scope: { kind: "variant", variantId: v.variantId } }
+    : { limit, scope: { kind: "product", productId: v.productId } };
 }

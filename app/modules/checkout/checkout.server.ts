@@ -6,7 +6,8 @@ import { getProfile } from "~/modules/accounts/users.server";
 import { checkoutLines } from "~/modules/cart/cart.server";
 import { findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
 import { isPremium } from "~/modules/membership/premium.server";
-import { exceedsLimit, limitScopeKey } from "~/modules/orders/purchase-limit";
+import { limitScopeKey } from "~/modules/catalog/variants";
+import { exceedsLimit, limitSubject } from "~/modules/orders/purchase-limit";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
 import { heldUnitsByScope } from "~/modules/orders/purchase-limit.server";
 import { attachPaymentSession, failPendingOrdersOf, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
@@ -96,10 +97,11 @@ interface SupersededOrder {
  */
 async function supersedePendingOrders(tx: Db, userId: string, cartVariantIds: number[], now: Date): Promise<SupersededOrder[]> {
   const superseded = await failPendingOrdersOf(tx, userId, now);
-  if (superseded.length === 0) return [];
   const ids = superseded.map((o) => o.id);
+  // One lock call for everything, in id order: the cart's variants are locked even when nothing
+  // is superseded, since checkout reads their prices only once it holds them.
   await lockVariants(tx, [...cartVariantIds, ...(await heldVariantIds(tx, ids))]);
-  await releaseHeldReservations(tx, ids, now);
+  if (ids.length > 0) await releaseHeldReservations(tx, ids, now);
   return superseded;
 }
 
@@ -161,8 +163,8 @@ export async function createCheckout(
         throw new CheckoutRefusal("unknown", "Your account could not be found. Please sign in again.");
       }
 
-      const cart = await checkoutLines(tx, request.userId);
-      if (cart.length === 0) throw new CheckoutRefusal("empty_cart", "Your cart is empty.");
+      const inCart = await checkoutLines(tx, request.userId);
+      if (inCart.length === 0) throw new CheckoutRefusal("empty_cart", "Your cart is empty.");
 
       // The order ships to the address on the profile (delivery policy); without one a paid
       // order could not be sent, so it must be there before any stock is held.
@@ -171,20 +173,28 @@ export async function createCheckout(
         throw new CheckoutRefusal("missing_address", "Add a delivery address to your profile before checking out.");
       }
 
-      for (const line of cart) {
-        if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
-      }
-
-      // Locked before any variant (supersedePendingOrders locks variants), so every checkout
-      // takes customer → coupon → variants in that order and none can deadlock another.
+      // Locked before any variant, so every checkout takes customer → coupon → variants in that
+      // order and none can deadlock another.
       const coupon: RedeemableCoupon | null = couponCode ? await findRedeemableCoupon(tx, couponCode, now, { lock: true }) : null;
 
       const superseded = await supersedePendingOrders(
         tx,
         request.userId,
-        cart.map((l) => l.variantId),
+        inCart.map((l) => l.variantId),
         now,
       );
+
+      // The cart's variants are locked now (by supersedePendingOrders) and only then read for
+      // pricing: a price change committing meanwhile (an admin's edit, a repricing run) is waited
+      // for and seen, or made after this order holds the variants (repricing then skips them).
+      // Read before the lock, an order could be priced at a figure already replaced.
+      // Only the lines that were locked: one added from another tab meanwhile waits for the next checkout.
+      const locked = new Set(inCart.map((l) => l.variantId));
+      const cart = (await checkoutLines(tx, request.userId)).filter((l) => locked.has(l.variantId));
+      if (cart.length === 0) throw new CheckoutRefusal("empty_cart", "Your cart is empty.");
+      for (const line of cart) {
+        if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
+      }
 
       // A limit counts the product's variants together (unless a variant has its own), so the
       // cart's lines are summed per limit scope before they are weighed against the orders.
@@ -202,7 +212,7 @@ export async function createCheckout(
         const scope = limitScopeKey(line.limitScope);
         const already = held.get(scope) ?? 0;
         if (exceedsLimit(line.limitPerCustomer, already, taking.get(scope)!)) {
-          const subject = line.limitScope.kind === "product" ? line.name : line.displayName;
+          const subject = limitSubject(line);
           throw new CheckoutRefusal("limit_exceeded", `${subject}: limit ${line.limitPerCustomer}, ${already} held in other orders`, subject);
         }
       }

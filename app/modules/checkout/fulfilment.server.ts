@@ -4,7 +4,8 @@ import { removePaidLines } from "~/modules/cart/cart.server";
 import { variantFactsById } from "~/modules/catalog/inventory.server";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
 import { enqueueOrderConfirmation, enqueueOrderRefunded, type EmailBranding, type RefundCause } from "~/modules/orders/emails.server";
-import { exceedsLimit, limitScopeKey } from "~/modules/orders/purchase-limit";
+import { limitScopeKey } from "~/modules/catalog/variants";
+import { exceedsLimit } from "~/modules/orders/purchase-limit";
 import { heldUnitsByScope } from "~/modules/orders/purchase-limit.server";
 import {
   findOrderIdForSession,

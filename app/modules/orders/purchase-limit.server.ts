@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { orderItems, orders, productVariants } from "~/db/schema";
 import { findVariantFacts } from "~/modules/catalog/inventory.server";
-import { exceedsLimit, LIMIT_COUNTED_ORDER_STATUSES, limitScopeKey, type LimitScope, purchaseLimitMessage } from "./purchase-limit";
+import { limitScopeKey, type LimitScope } from "~/modules/catalog/variants";
+import { exceedsLimit, LIMIT_COUNTED_ORDER_STATUSES, limitSubject, purchaseLimitMessage } from "./purchase-limit";
 
 type Executor = Db | Tx;
 
@@ -67,5 +68,5 @@ export async function checkPurchaseLimit(
   if (variant.limitPerCustomer === null) return { allowed: true, message: null };
   const held = await heldUnits(db, userId, variant.limitScope);
   if (!exceedsLimit(variant.limitPerCustomer, held, quantity)) return { allowed: true, message: null };
-  return { allowed: false, message: purchaseLimitMessage(variant.name, variant.limitPerCustomer, held) };
+  return { allowed: false, message: purchaseLimitMessage(limitSubject(variant), variant.limitPerCustomer, held) };
 }

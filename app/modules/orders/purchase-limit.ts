@@ -7,30 +7,7 @@
  * fulfilment all use these; the held-units query is in `purchase-limit.server.ts`.
  */
 import { DEFAULT_MAX_QUANTITY } from "~/config/constants";
-
-/** The units a limit counts: one variant's (it has a limit of its own), or a product's variants without one. */
-export type LimitScope = { kind: "variant"; variantId: number } | { kind: "product"; productId: number };
-
-/** A stable key for a scope ("variant:12", "product:3"), for maps of held units. */
-export function limitScopeKey(scope: LimitScope): string {
-  return scope.kind === "variant" ? `variant:${scope.variantId}` : `product:${scope.productId}`;
-}
-
-/** The limit a variant is sold under: its own when set, else its product's (null: none). */
-export function applicableLimit(variantLimit: number | null, productLimit: number | null): number | null {
-  return variantLimit ?? productLimit;
-}
-
-/** The limit a variant is sold under, and what it counts. */
-export function limitFor(v: { variantId: number; productId: number; variantLimit: number | null; productLimit: number | null }): {
-  limit: number | null;
-  scope: LimitScope;
-} {
-  const limit = applicableLimit(v.variantLimit, v.productLimit);
-  return v.variantLimit !== null
-    ? { limit, scope: { kind: "variant", variantId: v.variantId } }
-    : { limit, scope: { kind: "product", productId: v.productId } };
-}
+import type { LimitScope } from "~/modules/catalog/variants";
 
 /** Order statuses whose units count against the limit: paid, or awaiting payment. */
 export const LIMIT_COUNTED_ORDER_STATUSES = ["pending", "completed", "dispatched"] as const;
@@ -57,6 +34,11 @@ export function quantityOptions(stock: number, limitPerCustomer: number | null):
 /** True when taking `quantity` more would put the customer over the product's limit. */
 export function exceedsLimit(limitPerCustomer: number | null, alreadyHeld: number, quantity: number): boolean {
   return limitPerCustomer !== null && alreadyHeld + quantity > limitPerCustomer;
+}
+
+/** What a limit message names: the product when the limit is the product's, else the variant ("… (PSA 10 · English)"). */
+export function limitSubject(v: { name: string; displayName: string; limitScope: LimitScope }): string {
+  return v.limitScope.kind === "product" ? v.name : v.displayName;
 }
 
 /** The cart's refusal when an add or a raise would pass the limit. */
