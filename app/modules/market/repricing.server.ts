@@ -322,7 +322,8 @@ export async function applyRepricing(db: Db, adminId: string, fingerprint: strin
       INSERT INTO repricing_changes (run_id, variant_id, old_price, new_price, old_premium_price, new_premium_price)
       SELECT ${run!.id}::int, u.*
       FROM unnest(${ids}::int[], ${intArray(toApply.map((c) => c.oldPrice))}::int[], ${intArray(toApply.map((c) => c.newPrice))}::int[],
-                  ${intArray(toApply.map((c) => c.oldPremiumPrice))}::int[], ${intArray(toApply.map((c) => c.newPremiumPrice))}::int[])`);
+                  ${intArray(toApply.map((c) => c.oldPremiumPrice))}::int[], ${intArray(toApply.map((c) => c.newPremiumPrice))}::int[])
+           AS u(variant_id, old_price, new_price, old_premium_price, new_premium_price)`);
     await recordAudit(tx, {
       actorUserId: adminId,
       action: "pricing.repriced",
