@@ -2,6 +2,7 @@
  * The shapes and texts of repricing that the admin screen shares with the server: the preview,
  * the outcome of apply and pin, the guides list. Client-safe (no database).
  */
+import { z } from "zod";
 import type { PricingRules, RuleFieldErrors, RuleFormValues } from "./pricing-rules";
 
 /** Rows of the preview per page. */
@@ -101,3 +102,35 @@ export type PricingActionResult =
   | { intent: "save-rules"; ok: true; message: string }
   | { intent: "save-rules"; ok: false; message: string; errors: RuleFieldErrors; values: RuleFormValues }
   | { intent: "apply" | "pin" | "unpin" | null; ok: boolean; message: string; variantId?: number };
+
+/** The pricing screen's data: the preview (one page), recent guides, whether rules were saved, the last run. */
+export interface PricingPageData {
+  preview: RepricingPreview;
+  guides: GuideSummary[];
+  rulesSaved: boolean;
+  rulesUpdatedAt: Date | null;
+  lastRun: { id: number; appliedAt: Date; changedCount: number; skippedHeldCount: number } | null;
+}
+
+/** Variant ids are PostgreSQL integers: a larger number is not a variant (and must not reach SQL). */
+const variantId = z.coerce
+  .number({ error: PRICING_MESSAGES.badVariant })
+  .int(PRICING_MESSAGES.badVariant)
+  .positive(PRICING_MESSAGES.badVariant)
+  .max(2_147_483_647, PRICING_MESSAGES.badVariant);
+
+export const pinInputSchema = z.object({ intent: z.enum(["pin", "unpin"]), variantId });
+export const applyInputSchema = z.object({
+  intent: z.literal("apply"),
+  fingerprint: z.string({ error: PRICING_MESSAGES.badFingerprint }).regex(/^[0-9a-f]{64}$/, PRICING_MESSAGES.badFingerprint),
+});
+
+const euros = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" });
+
+/**
+ * A market figure (euro cents) as text, "€318.04". Market figures are Cardmarket's euros, shown
+ * beside the shop's prices but never charged: shop money is pounds, formatted by formatPence.
+ */
+export function formatEuroCents(cents: number): string {
+  return euros.format(cents / 100);
+}
