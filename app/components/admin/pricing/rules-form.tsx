@@ -4,6 +4,8 @@ import { SelectField, TextField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { CONDITIONS } from "~/modules/catalog/variants";
 import {
+  DEFAULT_PRICING_RULES,
+  formatDecimal,
   MARKET_FIGURE_LABELS,
   MARKET_FIGURES,
   RULE_FIELD_LABELS,
@@ -73,7 +75,7 @@ export function RulesForm({ values, errors, saved }: { values: RuleFormValues; e
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">Percentage of the market price, by condition</legend>
         <div className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-          {CONDITIONS.map((c) => text(`condition_${c}`, c === "nm" ? "e.g. 100" : "e.g. 85"))}
+          {CONDITIONS.map((c) => text(`condition_${c}`, `Default ${formatDecimal(DEFAULT_PRICING_RULES.conditionBasisPoints[c], 2)}.`))}
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
