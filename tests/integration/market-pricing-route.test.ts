@@ -61,7 +61,8 @@ describe("who may use /admin/pricing", () => {
   it("answers a guest 401 and a customer 403, on the page and on every form", async () => {
     expect((await load("/admin/pricing")).status).toBe(401);
     expect((await load("/admin/pricing", customer.cookie)).status).toBe(403);
-    for (const fields of [{ intent: "save-rules", ...rulesToForm(DEFAULT_PRICING_RULES) }, { intent: "apply", fingerprint: "0".repeat(64) }, { intent: "pin", variantId: String(variantId) }]) {
+    const forms: Record<string, string>[] = [{ intent: "save-rules", ...rulesToForm(DEFAULT_PRICING_RULES) }, { intent: "apply", fingerprint: "0".repeat(64) }, { intent: "pin", variantId: String(variantId) }];
+    for (const fields of forms) {
       expect((await post(fields, null)).status).toBe(401);
       expect((await post(fields, customer.cookie)).status).toBe(403);
     }
