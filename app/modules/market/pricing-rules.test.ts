@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PRICING_RULES,
@@ -50,6 +51,32 @@ describe("converting a market figure to pence", () => {
     expect(convertToPence(1005, 1_000_000, 7_000)).toBe(704); // 703.5 → 704
     // Huge figures do not overflow: €10,000,000.00 at 10 per € and 500 %.
     expect(convertToPence(1_000_000_000, 10_000_000, 50_000)).toBe(50_000_000_000);
+  });
+});
+
+describe("converting, property-checked against exact BigInt arithmetic", () => {
+  const reference = (cents: number, micros: number, bp: number) => {
+    const exact = BigInt(cents) * BigInt(micros) * BigInt(bp);
+    return Number((exact + 10_000_000_000n - 1n) / 10_000_000_000n);
+  };
+  it("agrees for every figure, rate and share the rules allow (fast and slow paths)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 50_000 }), (cents, micros, bp) => {
+        expect(convertToPence(cents, micros, bp)).toBe(reference(cents, micros, bp));
+      }),
+      { numRuns: 5_000, seed: 13 },
+    );
+  });
+  it("agrees on products just either side of 2^53 and on exact multiples", () => {
+    for (const [cents, micros, bp] of [
+      [900_719_925, 1_000_000, 10_000], // 9.007e15, just above 2^53
+      [900_719_924, 1_000_000, 10_000], // just below
+      [1_000_000, 10_000_000, 1], // exactly divisible
+      [123_457, 999_999, 9_999],
+      [1, 1, 1],
+    ] as const) {
+      expect(convertToPence(cents, micros, bp), `${cents} ${micros} ${bp}`).toBe(reference(cents, micros, bp));
+    }
   });
 });
 

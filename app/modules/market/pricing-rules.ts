@@ -159,24 +159,46 @@ export type PriceDecision =
   | { outcome: "skipped"; reason: SkipReason };
 
 /**
- * The figure a variant follows: the "-holo" field for a reverse-holo copy, the plain one for any
+ * The figure a variant follows: the "-holo" value for a reverse-holo copy, the plain one for any
  * other printing (a holo rare's own product is the holo card). Zero counts as missing: the guide
  * writes 0 where there were no sales (e.g. avg1 on a quiet day), and a zero price is never meant.
  */
-export function figureFor(figures: MarketFigures, figure: MarketFigure, printing: string | null): number | null {
-  const key = printing === "reverse_holo" ? (`${figure}Holo` as const) : figure;
-  const cents = figures[key];
+export function pickFigure(plainCents: number | null, holoCents: number | null, printing: string | null): number | null {
+  const cents = printing === "reverse_holo" ? holoCents : plainCents;
   return cents !== null && cents > 0 ? cents : null;
+}
+
+/** `pickFigure` on a card's figures in a guide, for the rules' chosen figure. */
+export function figureFor(figures: MarketFigures, figure: MarketFigure, printing: string | null): number | null {
+  return pickFigure(figures[figure], figures[`${figure}Holo`], printing);
 }
 
 /**
  * Euro cents × rate × condition share, in pence, rounded up to the next whole penny: one
- * rounding, done on the exact product (cents × micros × basis points) as a BigInt.
+ * rounding, done on the exact product (cents × micros × basis points). The product is an exact
+ * integer: in plain numbers while it stays below 2^53 (every real price: €10,000 at any rate and
+ * share is ~10^17 only past 500 %), else as a BigInt; the division's remainder is taken exactly.
  */
 export function convertToPence(euroCents: number, eurToGbpMicros: number, basisPoints: number): number {
+  const divisor = RATE_UNIT * WHOLE;
+  const product = euroCents * eurToGbpMicros * basisPoints;
+  if (product <= Number.MAX_SAFE_INTEGER) {
+    // Each factor and partial product is an integer below 2^53, so `product` is exact.
+    let quotient = Math.floor(product / divisor);
+    let remainder = product - quotient * divisor;
+    // The float division may land one off; the exact remainder puts it right.
+    if (remainder < 0) {
+      quotient -= 1;
+      remainder += divisor;
+    } else if (remainder >= divisor) {
+      quotient += 1;
+      remainder -= divisor;
+    }
+    return remainder > 0 ? quotient + 1 : quotient;
+  }
   const exact = BigInt(euroCents) * BigInt(eurToGbpMicros) * BigInt(basisPoints);
-  const divisor = BigInt(RATE_UNIT) * BigInt(WHOLE);
-  return Number((exact + divisor - 1n) / divisor);
+  const big = BigInt(divisor);
+  return Number((exact + big - 1n) / big);
 }
 
 /**
@@ -207,19 +229,23 @@ export function marketPrice(rules: PricingRules, euroCents: number, condition: C
 }
 
 /**
- * What repricing does with one variant of a single, given its card's figures in the latest guide
- * (null when the card has none): price it, leave it pinned, or skip it and say why.
+ * What repricing does with one variant of a single, given the figure it follows in the latest
+ * guide (`pickFigure`; null when there is none): price it, leave it pinned, or skip it and say why.
  */
-export function priceVariant(rules: PricingRules, variant: PricedVariant, figures: MarketFigures | null): PriceDecision {
+export function priceVariantAt(rules: PricingRules, variant: PricedVariant, cents: number | null): PriceDecision {
   if (variant.grader !== null) return { outcome: "skipped", reason: "graded" };
   if (variant.printing === "first_edition") return { outcome: "skipped", reason: "first_edition" };
   const condition = variant.condition;
   if (condition === null || !(CONDITIONS as readonly string[]).includes(condition)) return { outcome: "skipped", reason: "no_condition" };
-  const cents = figures === null ? null : figureFor(figures, rules.figure, variant.printing);
   const market = cents === null ? null : marketPrice(rules, cents, condition as Condition);
   if (variant.pricePinned) return { outcome: "pinned", market };
   if (market === null) return { outcome: "skipped", reason: "no_figure" };
   return { outcome: "priced", ...market };
+}
+
+/** `priceVariantAt` with the card's figures in the latest guide (null when the card has none). */
+export function priceVariant(rules: PricingRules, variant: PricedVariant, figures: MarketFigures | null): PriceDecision {
+  return priceVariantAt(rules, variant, figures === null ? null : figureFor(figures, rules.figure, variant.printing));
 }
 
 // ---- The admin form -------------------------------------------------------------------------

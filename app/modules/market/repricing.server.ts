@@ -18,7 +18,7 @@ import type { Db, Tx } from "~/db/client.server";
 import { marketPriceGuides, repricingRuns } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import { CONDITIONS, PRINTINGS, variantLabel, variantQuery } from "~/modules/catalog/variants";
-import { canonicalRules, priceVariant, type MarketFigure, type MarketFigures, type PricingRules } from "./pricing-rules";
+import { canonicalRules, pickFigure, priceVariantAt, type MarketFigure, type MarketFigures, type PricingRules } from "./pricing-rules";
 import { PREVIEW_PAGE_SIZE, RECENT_GUIDES, type GuideSummary, type PreviewRow, type RepricingCounts, type RepricingPreview } from "./repricing";
 import { loadPricingRules } from "./rules.server";
 import { intArray, MARKET_LOCKS, rowsOf } from "./sql.server";
@@ -33,11 +33,6 @@ const FIGURE_COLUMNS: Record<MarketFigure, readonly [string, string]> = {
   avg1: ["avg1", "avg1_holo"],
   avg7: ["avg7", "avg7_holo"],
   avg30: ["avg30", "avg30_holo"],
-};
-
-const NO_FIGURES: MarketFigures = {
-  avg: null, low: null, trend: null, avg1: null, avg7: null, avg30: null,
-  avgHolo: null, lowHolo: null, trendHolo: null, avg1Holo: null, avg7Holo: null, avg30Holo: null,
 };
 
 const guideColumns = {
@@ -125,12 +120,12 @@ interface VariantRow {
  * (an edited price, a pin, new rules, a newer guide, another apply) changes it.
  */
 function fingerprintOf(guide: GuideSummary | null, rules: PricingRules, changes: PlanRow[]): string {
-  const hash = createHash("sha256");
-  hash.update(`repricing/1|${guide?.id ?? "none"}|${canonicalRules(rules)}|`);
-  for (const c of [...changes].sort((a, b) => a.variantId - b.variantId)) {
-    hash.update(`${c.variantId}:${c.oldPrice}:${c.oldPremiumPrice ?? "-"}:${c.newPrice}:${c.newPremiumPrice ?? "-"};`);
-  }
-  return hash.digest("hex");
+  const lines = [...changes]
+    .sort((a, b) => a.variantId - b.variantId)
+    .map((c) => `${c.variantId}:${c.oldPrice}:${c.oldPremiumPrice ?? "-"}:${c.newPrice}:${c.newPremiumPrice ?? "-"}`);
+  return createHash("sha256")
+    .update(`repricing/1|${guide?.id ?? "none"}|${canonicalRules(rules)}|${lines.join(";")}`)
+    .digest("hex");
 }
 
 /**
@@ -158,36 +153,38 @@ async function computePlan(db: Executor): Promise<Plan> {
   const counts: RepricingCounts = { variants: rows.length, changes: 0, held: 0, unchanged: 0, pinned: 0, graded: 0, firstEdition: 0, noFigure: 0 };
   const listed: PlanRow[] = [];
   const changes: PlanRow[] = [];
-  const holoKey = `${rules.figure}Holo` as const;
   for (const row of rows) {
-    const figures = row.figure === null && row.figure_holo === null ? null : { ...NO_FIGURES, [rules.figure]: row.figure, [holoKey]: row.figure_holo };
-    const decision = priceVariant(rules, { condition: row.condition, printing: row.printing, grader: row.grader, pricePinned: row.price_pinned }, figures);
-    const base = { variantId: row.id, productId: row.product_id, oldPrice: row.price, oldPremiumPrice: row.premium_price };
-    switch (decision.outcome) {
-      case "skipped":
-        if (decision.reason === "graded") counts.graded++;
-        else if (decision.reason === "first_edition") counts.firstEdition++;
-        else counts.noFigure++;
-        break;
-      case "pinned":
-        counts.pinned++;
-        // Listed only where the market would move it: the pins worth a second look.
-        if (decision.market && (decision.market.price !== row.price || decision.market.premiumPrice !== row.premium_price)) {
-          listed.push({ ...base, status: "pinned", newPrice: decision.market.price, newPremiumPrice: decision.market.premiumPrice, figureCents: decision.market.figureCents });
-        }
-        break;
-      case "priced": {
-        if (decision.price === row.price && decision.premiumPrice === row.premium_price) {
-          counts.unchanged++;
-          break;
-        }
-        const change: PlanRow = { ...base, status: row.held ? "held" : "change", newPrice: decision.price, newPremiumPrice: decision.premiumPrice, figureCents: decision.figureCents };
-        counts[row.held ? "held" : "changes"]++;
-        listed.push(change);
-        changes.push(change);
-        break;
-      }
+    const cents = pickFigure(row.figure, row.figure_holo, row.printing);
+    const decision = priceVariantAt(rules, { condition: row.condition, printing: row.printing, grader: row.grader, pricePinned: row.price_pinned }, cents);
+    if (decision.outcome === "skipped") {
+      if (decision.reason === "graded") counts.graded++;
+      else if (decision.reason === "first_edition") counts.firstEdition++;
+      else counts.noFigure++;
+      continue;
     }
+    const market = decision.outcome === "pinned" ? decision.market : decision;
+    if (decision.outcome === "pinned") counts.pinned++;
+    if (market === null) continue;
+    if (market.price === row.price && market.premiumPrice === row.premium_price) {
+      if (decision.outcome === "priced") counts.unchanged++;
+      continue;
+    }
+    const status: PlanRow["status"] = decision.outcome === "pinned" ? "pinned" : row.held ? "held" : "change";
+    const planned: PlanRow = {
+      variantId: row.id,
+      productId: row.product_id,
+      status,
+      oldPrice: row.price,
+      oldPremiumPrice: row.premium_price,
+      newPrice: market.price,
+      newPremiumPrice: market.premiumPrice,
+      figureCents: market.figureCents,
+    };
+    // Pinned rows are listed only where the market would move them: the pins worth a second look.
+    listed.push(planned);
+    if (status === "change") counts.changes++;
+    if (status === "held") counts.held++;
+    if (status !== "pinned") changes.push(planned);
   }
   return { guide, rules, counts, listed, changes, fingerprint: fingerprintOf(guide, rules, changes) };
 }

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:repricing` — repricing singles from the market on a large shop (issue 13:
+ * "repricing 100k variants < 10 s").
+ *
+ * 1. Creates a database on the PostgreSQL server (BENCH_ADMIN_URL, default 127.0.0.1:5432),
+ *    migrates it and fills BENCH_VARIANTS (100,000) single variants with a price guide
+ *    (bench/repricing/fill.ts).
+ * 2. Times `previewRepricing` (what /admin/pricing computes on every visit: the whole plan, then
+ *    one page) a few times, then `applyRepricing` with the preview's fingerprint: the first apply
+ *    changes nearly every price. Then new rules (another rate) and a second preview + apply.
+ * 3. Drops the database, whatever happened.
+ *
+ * Prints a summary and writes bench/repricing/latest.json. Not a test: figures depend on the
+ * machine and on whatever else it is doing; see bench/README.md.
+ */
+import { writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import pg from "pg";
+import { connectPostgres } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { DEFAULT_PRICING_RULES } from "~/modules/market/pricing-rules";
+import { applyRepricing, previewRepricing } from "~/modules/market/repricing.server";
+import { savePricingRules } from "~/modules/market/rules.server";
+import { fillSingles, VARIANTS_PER_CARD } from "./fill";
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 100_000);
+const PREVIEW_ROUNDS = Number(process.env.BENCH_PREVIEW_ROUNDS ?? 5);
+const DB_NAME = `nearmint_bench_repricing_${Date.now().toString(36)}`;
+
+const ms = (n: number) => Math.round(n);
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - started };
+}
+
+async function run() {
+  await admin((c) => c.query(`CREATE DATABASE ${DB_NAME}`));
+  const handle = connectPostgres(databaseUrl(), { poolMax: 4 });
+  try {
+    await handle.migrate();
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
+    const fill = await timed(() => fillSingles(pool, Math.ceil(VARIANTS / VARIANTS_PER_CARD)));
+    await pool.query("VACUUM ANALYZE");
+    const { rows: sizes } = await pool.query<{ size: string; postgres: string }>(
+      `SELECT pg_size_pretty(pg_total_relation_size('product_variants')) AS size, split_part(version(), ' on ', 1) AS postgres`,
+    );
+    await pool.end();
+    console.log(`[bench] ${fill.value.variants} variants filled in ${ms(fill.ms)} ms (product_variants ${sizes[0]!.size})`);
+
+    // The admin who applies (repricing_runs.applied_by, audit_log.actor_user_id).
+    const [bench] = await handle.db
+      .insert(users)
+      .values({ email: "bench-admin@example.test", passwordHash: "x", role: "admin", emailVerifiedAt: new Date() })
+      .returning({ id: users.id });
+    const adminId = bench!.id;
+
+    const previews: number[] = [];
+    let preview = await previewRepricing(handle.db); // warm-up: plans, caches
+    for (let i = 0; i < PREVIEW_ROUNDS; i++) {
+      const t = await timed(() => previewRepricing(handle.db));
+      previews.push(t.ms);
+      preview = t.value;
+    }
+    console.log(`[bench] preview: ${preview.counts.changes} changes, ${preview.counts.held} held; ${previews.map(ms).join(", ")} ms`);
+    const firstApply = await timed(() => applyRepricing(handle.db, adminId, preview.fingerprint));
+    console.log(`[bench] apply: ${JSON.stringify(firstApply.value)} in ${ms(firstApply.ms)} ms`);
+
+    // New rules: another rate, so every price moves again.
+    await savePricingRules(handle.db, adminId, { ...DEFAULT_PRICING_RULES, eurToGbpMicros: 870_000 });
+    const secondPreview = await timed(() => previewRepricing(handle.db));
+    const secondApply = await timed(() => applyRepricing(handle.db, adminId, secondPreview.value.fingerprint));
+    console.log(`[bench] after new rules: preview ${ms(secondPreview.ms)} ms, apply ${JSON.stringify(secondApply.value)} in ${ms(secondApply.ms)} ms`);
+
+    const sorted = [...previews].sort((a, b) => a - b);
+    const result = {
+      machine: {
+        cpu: cpus()[0]?.model.trim() ?? "unknown",
+        cores: cpus().length,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        postgres: sizes[0]!.postgres,
+        loadAverage: loadavg().map((n) => Math.round(n * 10) / 10),
+        date: new Date().toISOString(),
+      },
+      variants: fill.value.variants,
+      fillMs: ms(fill.ms),
+      productVariantsSize: sizes[0]!.size,
+      preview: { rounds: previews.length, medianMs: ms(sorted[Math.floor(sorted.length / 2)]!), maxMs: ms(sorted.at(-1)!), counts: preview.counts },
+      apply: { ms: ms(firstApply.ms), outcome: firstApply.value },
+      afterNewRules: { previewMs: ms(secondPreview.ms), applyMs: ms(secondApply.ms), outcome: secondApply.value },
+    };
+    writeFileSync(new URL("./latest.json", import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(
+      `\n| Step | Time |\n|---|---|\n| Preview (median of ${previews.length}) | ${result.preview.medianMs} ms |\n` +
+        `| Apply, ${firstApply.value.status === "applied" ? firstApply.value.changed : 0} changes | ${result.apply.ms} ms |\n` +
+        `| Preview after new rules | ${result.afterNewRules.previewMs} ms |\n| Apply after new rules | ${result.afterNewRules.applyMs} ms |`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+async function cleanup() {
+  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)).catch(() => {});
+}
+
+process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
+try {
+  await run();
+} finally {
+  await cleanup();
+}
