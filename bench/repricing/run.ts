@@ -15,6 +15,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { connectPostgres } from "~/db/client.server";
 import { users } from "~/db/schema";
@@ -81,6 +82,17 @@ async function run() {
       preview = t.value;
     }
     console.log(`[bench] preview: ${preview.counts.changes} changes, ${preview.counts.held} held; ${previews.map(ms).join(", ")} ms`);
+    // The first step of apply on its own: locking every raw single variant (then rolled back).
+    const lock = await timed(() =>
+      handle.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`WITH locked AS (SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+                               WHERE p.kind = 'single' AND v.grader IS NULL ORDER BY v.id FOR NO KEY UPDATE OF v) SELECT count(*) FROM locked`);
+          tx.rollback();
+        })
+        .catch(() => {}),
+    );
+    console.log(`[bench] locking every raw single variant: ${ms(lock.ms)} ms`);
     const firstApply = await timed(() => applyRepricing(handle.db, adminId, preview.fingerprint));
     console.log(`[bench] apply: ${JSON.stringify(firstApply.value)} in ${ms(firstApply.ms)} ms`);
 
@@ -105,12 +117,14 @@ async function run() {
       fillMs: ms(fill.ms),
       productVariantsSize: sizes[0]!.size,
       preview: { rounds: previews.length, medianMs: ms(sorted[Math.floor(sorted.length / 2)]!), maxMs: ms(sorted.at(-1)!), counts: preview.counts },
+      lockMs: ms(lock.ms),
       apply: { ms: ms(firstApply.ms), outcome: firstApply.value },
       afterNewRules: { previewMs: ms(secondPreview.ms), applyMs: ms(secondApply.ms), outcome: secondApply.value },
     };
     writeFileSync(new URL("./latest.json", import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
     console.log(
       `\n| Step | Time |\n|---|---|\n| Preview (median of ${previews.length}) | ${result.preview.medianMs} ms |\n` +
+        `| Lock every raw single variant (apply's first step) | ${result.lockMs} ms |\n` +
         `| Apply, ${firstApply.value.status === "applied" ? firstApply.value.changed : 0} changes | ${result.apply.ms} ms |\n` +
         `| Preview after new rules | ${result.afterNewRules.previewMs} ms |\n| Apply after new rules | ${result.afterNewRules.applyMs} ms |`,
     );

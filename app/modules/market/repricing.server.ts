@@ -290,11 +290,15 @@ export type ApplyOutcome =
 export async function applyRepricing(db: Db, adminId: string, fingerprint: string): Promise<ApplyOutcome> {
   return db.transaction(async (tx): Promise<ApplyOutcome> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MARKET_LOCKS.apply})`);
+    // (Counted rather than returned: the ids themselves are not needed, only the locks.)
     await tx.execute(sql`
-      SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
-      WHERE p.kind = 'single' AND v.grader IS NULL
-      ORDER BY v.id
-      FOR NO KEY UPDATE OF v`);
+      WITH locked AS (
+        SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+        WHERE p.kind = 'single' AND v.grader IS NULL
+        ORDER BY v.id
+        FOR NO KEY UPDATE OF v
+      )
+      SELECT count(*) FROM locked`);
 
     const plan = await computePlan(tx);
     if (!plan.guide) return { status: "no_guide" };
