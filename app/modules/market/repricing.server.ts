@@ -17,7 +17,7 @@ import { desc, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { marketPriceGuides, repricingRuns } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
-import { CONDITIONS, PRINTINGS, variantLabel, variantQuery } from "~/modules/catalog/variants";
+import { compareVariants, variantLabel, variantQuery } from "~/modules/catalog/variants";
 import { canonicalRules, pickFigure, priceVariantAt, type MarketFigure, type MarketFigures, type PricingRules } from "./pricing-rules";
 import { PREVIEW_PAGE_SIZE, RECENT_GUIDES, type GuideSummary, type PreviewRow, type RepricingCounts, type RepricingPreview } from "./repricing";
 import { loadPricingRules } from "./rules.server";
@@ -103,7 +103,9 @@ interface VariantRow {
   product_id: number;
   condition: string | null;
   printing: string | null;
+  language: string | null;
   grader: string | null;
+  grade: string | null;
   price_pinned: boolean;
   price: number;
   premium_price: number | null;
@@ -137,7 +139,7 @@ async function computePlan(db: Executor): Promise<Plan> {
   const [plain, holo] = FIGURE_COLUMNS[rules.figure];
   const rows = await rowsOf<VariantRow>(
     db,
-    sql`SELECT v.id, v.product_id, v.condition, v.printing, v.grader, v.price_pinned, v.price, v.premium_price,
+    sql`SELECT v.id, v.product_id, v.condition, v.printing, v.language, v.grader, v.grade, v.price_pinned, v.price, v.premium_price,
                (h.variant_id IS NOT NULL) AS held,
                mp.${sql.raw(plain)} AS figure, mp.${sql.raw(holo)} AS figure_holo
         FROM product_variants v
@@ -145,13 +147,13 @@ async function computePlan(db: Executor): Promise<Plan> {
         JOIN cards c ON c.id = p.card_id
         LEFT JOIN market_prices mp ON mp.guide_id = ${guide?.id ?? -1} AND mp.cardmarket_product_id = c.cardmarket_product_id
         LEFT JOIN (SELECT DISTINCT variant_id FROM stock_reservations WHERE status = 'held') h ON h.variant_id = v.id
-        ORDER BY p.name, p.id, v.grader NULLS FIRST,
-                 array_position(${textArray(CONDITIONS)}::text[], v.condition),
-                 array_position(${textArray(PRINTINGS)}::text[], v.printing), v.language, v.grade, v.id`,
+        ORDER BY p.name, p.id`,
   );
 
   const counts: RepricingCounts = { variants: rows.length, changes: 0, held: 0, unchanged: 0, pinned: 0, graded: 0, firstEdition: 0, noFigure: 0 };
-  const listed: PlanRow[] = [];
+  // Listed in product-name order (the query's), each product's variants in the order a customer
+  // compares them (compareVariants, their one home).
+  const listedWith: Array<{ row: PlanRow; rank: number; variant: VariantRow }> = [];
   const changes: PlanRow[] = [];
   for (const row of rows) {
     const cents = pickFigure(row.figure, row.figure_holo, row.printing);
@@ -181,17 +183,17 @@ async function computePlan(db: Executor): Promise<Plan> {
       figureCents: market.figureCents,
     };
     // Pinned rows are listed only where the market would move them: the pins worth a second look.
-    listed.push(planned);
+    listedWith.push({ row: planned, rank: listedWith.length, variant: row });
     if (status === "change") counts.changes++;
     if (status === "held") counts.held++;
     if (status !== "pinned") changes.push(planned);
   }
+  const productRank = new Map<number, number>();
+  for (const entry of listedWith) if (!productRank.has(entry.row.productId)) productRank.set(entry.row.productId, entry.rank);
+  const listed = listedWith
+    .sort((a, b) => productRank.get(a.row.productId)! - productRank.get(b.row.productId)! || compareVariants(a.variant, b.variant) || a.row.variantId - b.row.variantId)
+    .map((entry) => entry.row);
   return { guide, rules, counts, listed, changes, fingerprint: fingerprintOf(guide, rules, changes) };
-}
-
-/** A list of words as a PostgreSQL text array literal; only the shop's own fixed codes are passed. */
-function textArray(words: readonly string[]): string {
-  return `{${words.map((w) => `"${w.replace(/["\\]/g, "")}"`).join(",")}}`;
 }
 
 // ---- Preview --------------------------------------------------------------------------------
