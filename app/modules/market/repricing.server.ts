@@ -132,9 +132,10 @@ function fingerprintOf(guide: GuideSummary | null, rules: PricingRules, changes:
 
 /**
  * Every variant of every single with its card's figure in the latest guide, priced by the rules.
- * One query (the figure columns picked by the rules), then the rules in TypeScript.
+ * One query (the figure columns picked by the rules), then the rules in TypeScript. `listed` is
+ * in screen order only when `ordered` (apply needs the changes, not their order on a page).
  */
-async function computePlan(db: Executor): Promise<Plan> {
+async function computePlan(db: Executor, options: { ordered: boolean }): Promise<Plan> {
   const [guide, { rules }] = await Promise.all([latestGuide(db), loadPricingRules(db)]);
   const [plain, holo] = FIGURE_COLUMNS[rules.figure];
   const rows = await rowsOf<VariantRow>(
@@ -147,7 +148,7 @@ async function computePlan(db: Executor): Promise<Plan> {
         JOIN cards c ON c.id = p.card_id
         LEFT JOIN market_prices mp ON mp.guide_id = ${guide?.id ?? -1} AND mp.cardmarket_product_id = c.cardmarket_product_id
         LEFT JOIN (SELECT DISTINCT variant_id FROM stock_reservations WHERE status = 'held') h ON h.variant_id = v.id
-        ORDER BY p.name, p.id`,
+        ${options.ordered ? sql`ORDER BY p.name, p.id` : sql``}`,
   );
 
   const counts: RepricingCounts = { variants: rows.length, changes: 0, held: 0, unchanged: 0, pinned: 0, graded: 0, firstEdition: 0, noFigure: 0 };
@@ -188,6 +189,7 @@ async function computePlan(db: Executor): Promise<Plan> {
     if (status === "held") counts.held++;
     if (status !== "pinned") changes.push(planned);
   }
+  if (!options.ordered) return { guide, rules, counts, listed: listedWith.map((entry) => entry.row), changes, fingerprint: fingerprintOf(guide, rules, changes) };
   const productRank = new Map<number, number>();
   for (const entry of listedWith) if (!productRank.has(entry.row.productId)) productRank.set(entry.row.productId, entry.rank);
   const listed = listedWith
@@ -245,7 +247,7 @@ async function describeRows(db: Executor, rows: PlanRow[], figure: MarketFigure)
 export async function previewRepricing(db: Db, options: { page?: number; pageSize?: number } = {}): Promise<RepricingPreview> {
   const pageSize = options.pageSize ?? PREVIEW_PAGE_SIZE;
   const page = Math.max(1, Math.floor(options.page ?? 1));
-  const plan = await computePlan(db);
+  const plan = await computePlan(db, { ordered: true });
   const slice = plan.listed.slice((page - 1) * pageSize, page * pageSize);
   return {
     guide: plan.guide,
@@ -302,31 +304,33 @@ export async function applyRepricing(db: Db, adminId: string, fingerprint: strin
       )
       SELECT count(*) FROM locked`);
 
-    const plan = await computePlan(tx);
+    const plan = await computePlan(tx, { ordered: false });
     if (!plan.guide) return { status: "no_guide" };
     if (plan.fingerprint !== fingerprint) return { status: "stale" };
     const toApply = plan.changes.filter((c) => c.status === "change");
     const skippedHeld = plan.changes.length - toApply.length;
     if (toApply.length === 0) return { status: "nothing_to_apply", skippedHeld };
 
-    const ids = intArray(toApply.map((c) => c.variantId));
-    await tx.execute(sql`
-      UPDATE product_variants v
-      SET price = u.price, premium_price = u.premium_price, updated_at = now()
-      FROM unnest(${ids}::int[], ${intArray(toApply.map((c) => c.newPrice))}::int[], ${intArray(toApply.map((c) => c.newPremiumPrice))}::int[])
-           AS u(id, price, premium_price)
-      WHERE v.id = u.id`);
-
     const [run] = await tx
       .insert(repricingRuns)
       .values({ appliedBy: adminId, guideId: plan.guide.id, rules: plan.rules, changedCount: toApply.length, skippedHeldCount: skippedHeld })
       .returning({ id: repricingRuns.id });
+    // One statement: the new prices of every variant, and the run's record of each change.
     await tx.execute(sql`
+      WITH planned AS (
+        SELECT * FROM unnest(${intArray(toApply.map((c) => c.variantId))}::int[],
+                             ${intArray(toApply.map((c) => c.oldPrice))}::int[], ${intArray(toApply.map((c) => c.newPrice))}::int[],
+                             ${intArray(toApply.map((c) => c.oldPremiumPrice))}::int[], ${intArray(toApply.map((c) => c.newPremiumPrice))}::int[])
+                      AS u(variant_id, old_price, new_price, old_premium_price, new_premium_price)
+      ),
+      repriced AS (
+        UPDATE product_variants v
+        SET price = planned.new_price, premium_price = planned.new_premium_price, updated_at = now()
+        FROM planned
+        WHERE v.id = planned.variant_id
+      )
       INSERT INTO repricing_changes (run_id, variant_id, old_price, new_price, old_premium_price, new_premium_price)
-      SELECT ${run!.id}::int, u.*
-      FROM unnest(${ids}::int[], ${intArray(toApply.map((c) => c.oldPrice))}::int[], ${intArray(toApply.map((c) => c.newPrice))}::int[],
-                  ${intArray(toApply.map((c) => c.oldPremiumPrice))}::int[], ${intArray(toApply.map((c) => c.newPremiumPrice))}::int[])
-           AS u(variant_id, old_price, new_price, old_premium_price, new_premium_price)`);
+      SELECT ${run!.id}::int, variant_id, old_price, new_price, old_premium_price, new_premium_price FROM planned`);
     await recordAudit(tx, {
       actorUserId: adminId,
       action: "pricing.repriced",
