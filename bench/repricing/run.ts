@@ -13,7 +13,7 @@
  * Prints a summary and writes bench/repricing/latest.json. Not a test: figures depend on the
  * machine and on whatever else it is doing; see bench/README.md.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -47,11 +47,50 @@ function databaseUrl(): string {
   return url.toString();
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+interface Measured<T> {
+  value: T;
+  /** Wall-clock time. */
+  ms: number;
+  /** CPU time of this Node process, and of the database's backends (parallel query workers not included). */
+  nodeCpuMs: number;
+  dbCpuMs: number;
+}
+
+/** CPU time (ms) of each backend connected to the bench database, read from /proc (same machine). */
+async function backendCpu(): Promise<Map<number, number>> {
+  const { rows } = await admin((c) => c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [DB_NAME]));
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      // Fields after the command name: utime and stime are the 12th and 13th (clock ticks of 10 ms).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The backend ended, or /proc is not ours to read: counted as nothing.
+    }
+  }
+  return cpu;
+}
+
+/**
+ * Wall-clock and CPU time of a step. Wall-clock is what the owner waits; CPU time barely moves
+ * when other programs share the machine, so it is the figure to compare between runs.
+ */
+async function measured<T>(fn: () => Promise<T>): Promise<Measured<T>> {
+  const dbBefore = await backendCpu();
+  const nodeBefore = process.cpuUsage();
   const started = performance.now();
   const value = await fn();
-  return { value, ms: performance.now() - started };
+  const wall = performance.now() - started;
+  const node = process.cpuUsage(nodeBefore);
+  const dbAfter = await backendCpu();
+  let db = 0;
+  for (const [pid, after] of dbAfter) db += after - (dbBefore.get(pid) ?? 0);
+  return { value, ms: wall, nodeCpuMs: (node.user + node.system) / 1000, dbCpuMs: db };
 }
+
+const summary = (m: Measured<unknown>) => ({ ms: ms(m.ms), nodeCpuMs: ms(m.nodeCpuMs), dbCpuMs: ms(m.dbCpuMs) });
+const row = (label: string, m: Measured<unknown>) => `| ${label} | ${ms(m.ms)} ms | ${ms(m.nodeCpuMs)} ms | ${ms(m.dbCpuMs)} ms |`;
 
 async function run() {
   await admin((c) => c.query(`CREATE DATABASE ${DB_NAME}`));
@@ -59,7 +98,7 @@ async function run() {
   try {
     await handle.migrate();
     const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
-    const fill = await timed(() => fillSingles(pool, Math.ceil(VARIANTS / VARIANTS_PER_CARD)));
+    const fill = await measured(() => fillSingles(pool, Math.ceil(VARIANTS / VARIANTS_PER_CARD)));
     await pool.query("VACUUM ANALYZE");
     const { rows: sizes } = await pool.query<{ size: string; postgres: string }>(
       `SELECT pg_size_pretty(pg_total_relation_size('product_variants')) AS size, split_part(version(), ' on ', 1) AS postgres`,
@@ -74,16 +113,18 @@ async function run() {
       .returning({ id: users.id });
     const adminId = bench!.id;
 
-    const previews: number[] = [];
+    const loadBefore = loadavg().map((n) => Math.round(n * 10) / 10);
     let preview = await previewRepricing(handle.db); // warm-up: plans, caches
+    const previews: Array<Measured<unknown>> = [];
     for (let i = 0; i < PREVIEW_ROUNDS; i++) {
-      const t = await timed(() => previewRepricing(handle.db));
-      previews.push(t.ms);
-      preview = t.value;
+      const m = await measured(() => previewRepricing(handle.db));
+      previews.push(m);
+      preview = m.value;
     }
-    console.log(`[bench] preview: ${preview.counts.changes} changes, ${preview.counts.held} held; ${previews.map(ms).join(", ")} ms`);
+    const median = [...previews].sort((a, b) => a.ms - b.ms)[Math.floor(previews.length / 2)]!;
+    console.log(`[bench] preview: ${preview.counts.changes} changes, ${preview.counts.held} held; ${previews.map((m) => ms(m.ms)).join(", ")} ms`);
     // The first step of apply on its own: locking every raw single variant (then rolled back).
-    const lock = await timed(() =>
+    const lock = await measured(() =>
       handle.db
         .transaction(async (tx) => {
           await tx.execute(sql`WITH locked AS (SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
@@ -92,17 +133,15 @@ async function run() {
         })
         .catch(() => {}),
     );
-    console.log(`[bench] locking every raw single variant: ${ms(lock.ms)} ms`);
-    const firstApply = await timed(() => applyRepricing(handle.db, adminId, preview.fingerprint));
+    const firstApply = await measured(() => applyRepricing(handle.db, adminId, preview.fingerprint));
     console.log(`[bench] apply: ${JSON.stringify(firstApply.value)} in ${ms(firstApply.ms)} ms`);
 
-    // New rules: another rate, so every price moves again.
+    // New rules: another rate, so most prices move again.
     await savePricingRules(handle.db, adminId, { ...DEFAULT_PRICING_RULES, eurToGbpMicros: 870_000 });
-    const secondPreview = await timed(() => previewRepricing(handle.db));
-    const secondApply = await timed(() => applyRepricing(handle.db, adminId, secondPreview.value.fingerprint));
-    console.log(`[bench] after new rules: preview ${ms(secondPreview.ms)} ms, apply ${JSON.stringify(secondApply.value)} in ${ms(secondApply.ms)} ms`);
+    const secondPreview = await measured(() => previewRepricing(handle.db));
+    const secondApply = await measured(() => applyRepricing(handle.db, adminId, secondPreview.value.fingerprint));
+    console.log(`[bench] after new rules: apply ${JSON.stringify(secondApply.value)} in ${ms(secondApply.ms)} ms`);
 
-    const sorted = [...previews].sort((a, b) => a - b);
     const result = {
       machine: {
         cpu: cpus()[0]?.model.trim() ?? "unknown",
@@ -110,23 +149,30 @@ async function run() {
         memoryGiB: Math.round(totalmem() / 2 ** 30),
         node: process.version,
         postgres: sizes[0]!.postgres,
-        loadAverage: loadavg().map((n) => Math.round(n * 10) / 10),
+        loadAverage: { before: loadBefore, after: loadavg().map((n) => Math.round(n * 10) / 10) },
         date: new Date().toISOString(),
       },
       variants: fill.value.variants,
       fillMs: ms(fill.ms),
       productVariantsSize: sizes[0]!.size,
-      preview: { rounds: previews.length, medianMs: ms(sorted[Math.floor(sorted.length / 2)]!), maxMs: ms(sorted.at(-1)!), counts: preview.counts },
-      lockMs: ms(lock.ms),
-      apply: { ms: ms(firstApply.ms), outcome: firstApply.value },
-      afterNewRules: { previewMs: ms(secondPreview.ms), applyMs: ms(secondApply.ms), outcome: secondApply.value },
+      preview: { rounds: previews.length, median: summary(median), all: previews.map(summary), counts: preview.counts },
+      lock: summary(lock),
+      apply: { ...summary(firstApply), outcome: firstApply.value },
+      afterNewRules: { preview: summary(secondPreview), apply: { ...summary(secondApply), outcome: secondApply.value } },
     };
     writeFileSync(new URL("./latest.json", import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+    const changed = (m: Measured<Awaited<ReturnType<typeof applyRepricing>>>) => (m.value.status === "applied" ? m.value.changed : 0);
     console.log(
-      `\n| Step | Time |\n|---|---|\n| Preview (median of ${previews.length}) | ${result.preview.medianMs} ms |\n` +
-        `| Lock every raw single variant (apply's first step) | ${result.lockMs} ms |\n` +
-        `| Apply, ${firstApply.value.status === "applied" ? firstApply.value.changed : 0} changes | ${result.apply.ms} ms |\n` +
-        `| Preview after new rules | ${result.afterNewRules.previewMs} ms |\n| Apply after new rules | ${result.afterNewRules.applyMs} ms |`,
+      [
+        `\nLoad average before ${loadBefore.join(" ")}, after ${result.machine.loadAverage.after.join(" ")}\n`,
+        "| Step | Wall | Node CPU | PostgreSQL CPU |",
+        "|---|---|---|---|",
+        row(`Preview (median of ${previews.length})`, median),
+        row("Lock every raw single variant (apply's first step)", lock),
+        row(`Apply, ${changed(firstApply)} changes`, firstApply),
+        row("Preview after new rules", secondPreview),
+        row(`Apply after new rules, ${changed(secondApply)} changes`, secondApply),
+      ].join("\n"),
     );
   } finally {
     await handle.close();
