@@ -29,6 +29,7 @@ export default [
   route("admin/orders", "routes/admin-orders.tsx"),
   route("admin/singles", "routes/admin-singles.tsx"),
   route("admin/singles/new", "routes/admin-singles-new.tsx"),
+  route("admin/pricing", "routes/admin-pricing.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/cancel", "routes/checkout-cancel.tsx"),
   route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),

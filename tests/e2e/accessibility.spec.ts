@@ -318,6 +318,18 @@ test("admin catalogue pages: singles, listing a single with a row refused, on a 
   await expectNoViolations(page, "admin list a single, a row refused, on a phone");
 });
 
+test("admin pricing: guides, rules with a refused value, on a phone too", async ({ page }) => {
+  // The preview with rows (and its pin buttons) is checked by pricing.spec.ts, which arranges a guide.
+  await signInAsAdmin(page, "/admin/pricing");
+  await expectNoViolations(page, "admin pricing");
+  await page.getByLabel("Pounds per euro").fill("lots");
+  await page.getByRole("button", { name: "Save rules" }).click();
+  await expect(page.getByLabel("Pounds per euro")).toHaveAttribute("aria-invalid", "true");
+  await expectNoViolations(page, "admin pricing, a rule refused");
+  await page.setViewportSize({ width: 360, height: 780 });
+  await visit(page, "/admin/pricing", "admin pricing on a phone");
+});
+
 test("your data, two-factor set-up, the sign-in check past the limits, and the erased page", async ({ page }) => {
   await customer(page, "a11y-privacy");
   await visit(page, "/account/data", "your data");

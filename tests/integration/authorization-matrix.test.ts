@@ -249,6 +249,31 @@ const MATRIX: Record<string, Case[]> = {
       expect: { ...ADMIN_ONLY, admin: 400 },
     },
   ],
+  "admin/pricing": [
+    page("/admin/pricing", ADMIN_ONLY),
+    page("/admin/pricing?page=2", ADMIN_ONLY),
+    {
+      name: "pricing rules with a bad rate",
+      method: "POST",
+      path: () => "/admin/pricing",
+      form: () => ({ intent: "save-rules", figure: "trend", eurToGbp: "lots", condition_nm: "100", condition_lp: "85", condition_mp: "70", condition_hp: "50", condition_dmg: "30", floor: "0.25", endings: "49, 99", memberDiscount: "10" }),
+      expect: { ...ADMIN_ONLY, admin: 400 },
+    },
+    {
+      name: "apply a repricing preview that is not the current one",
+      method: "POST",
+      path: () => "/admin/pricing",
+      form: () => ({ intent: "apply", fingerprint: "0".repeat(64) }),
+      expect: { ...ADMIN_ONLY, admin: 409 },
+    },
+    {
+      name: "pin the price of an unknown variant",
+      method: "POST",
+      path: () => "/admin/pricing",
+      form: () => ({ intent: "pin", variantId: "2000000000" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+  ],
   checkout: [
     page("/checkout", all("→/cart")),
     // Every signed-in actor's cart was cleared by the /cart case above.

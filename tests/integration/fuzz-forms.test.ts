@@ -173,7 +173,10 @@ async function counts(): Promise<Record<string, number>> {
            (SELECT count(*) FROM audit_log)::int AS audit_log,
            (SELECT count(*) FROM orders WHERE status = 'dispatched')::int AS dispatched,
            (SELECT count(*) FROM cart_items)::int AS cart_items,
-           (SELECT count(*) FROM outbox)::int AS outbox`);
+           (SELECT count(*) FROM outbox)::int AS outbox,
+           (SELECT count(*) FROM pricing_rules)::int AS pricing_rules,
+           (SELECT count(*) FROM repricing_runs)::int AS repricing_runs,
+           (SELECT count(*) FROM product_variants WHERE price_pinned)::int AS pinned_variants`);
   return (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
 }
 
@@ -309,6 +312,25 @@ const FORMS: Record<string, Form> = {
       "g0.price": text("100"),
     }),
   },
+  "admin/pricing": {
+    path: () => fc.constant("/admin/pricing"),
+    actors: ["admin", "customer"],
+    fields: () => ({
+      intent: text("save-rules", "apply", "pin", "unpin"),
+      figure: text("trend", "avg7"),
+      eurToGbp: text("0.85", "1"),
+      condition_nm: text("100"),
+      condition_lp: text("85"),
+      condition_mp: text("70"),
+      condition_hp: text("50"),
+      condition_dmg: text("30"),
+      floor: text("0.25", "0"),
+      endings: text("49, 99", ""),
+      memberDiscount: text("10", ""),
+      fingerprint: text("0".repeat(64), ""),
+      variantId: text("1", "2000000000"),
+    }),
+  },
   checkout: {
     path: () => fc.constant("/checkout"),
     actors: ["other"],
@@ -421,6 +443,7 @@ const QUERIES: Record<string, Query> = {
   "admin/orders": { paths: () => fc.constant("/admin/orders"), params: ["status", "page"], actor: "admin" },
   "admin/singles": { paths: () => fc.constant("/admin/singles"), params: ["page"], actor: "admin" },
   "admin/singles/new": { paths: () => fc.constant("/admin/singles/new"), params: ["q", "card", "listed"], actor: "admin" },
+  "admin/pricing": { paths: () => fc.constant("/admin/pricing"), params: ["page"], actor: "admin" },
   checkout: { paths: () => fc.constant("/checkout"), params: [], actor: "other" },
   "checkout/cancel": { paths: () => fc.constant("/checkout/cancel"), params: ["order", "token"], actor: "other" },
   "sandbox/checkout/:sessionId": { paths: (w) => fc.oneof(text(`/sandbox/checkout/${w.ids.openSessionId}`), segment.map((s) => `/sandbox/checkout/${s}`)), params: [], actor: "customer" },
