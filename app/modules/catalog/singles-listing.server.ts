@@ -1,0 +1,275 @@
+/**
+ * The one query behind set pages and filtered search: a list of cards or products, each with
+ * what its variants offer under the filters (cheapest variant in stock, units, conditions and
+ * printings), the facet counts of the filter form, and one page of results — in a single
+ * statement, so a page costs one round trip.
+ *
+ * Filters work at two levels. Rarity is the card's. Condition, printing, price and "in stock"
+ * are a variant's, and a row matches when ONE of its variants passes them all (an LP holo
+ * under £20 in stock), not when different variants pass different ones. Facet counts are
+ * "disjunctive": each condition's count applies every filter but the condition filter, so it
+ * says how many results ticking it would add.
+ *
+ * Reads products and product_variants (catalog's own) with cards and card_sets (cards' tables):
+ * a reporting join listed in docs/development.md. Hidden products never leave this module.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { hasVariantFilters, type FindFilters, type FindSort } from "./find-filters";
+import { cardNumberLabel, type Facets, type ListingItem } from "./find-view";
+import { CONDITIONS, PRINTINGS, variantQuery } from "./variants";
+
+/** Which rows are listed before any filter. */
+export type ListingBase =
+  /** Every card of a set, with its product when the shop lists it (`includeUnlisted`: show the rest too). */
+  | { kind: "set"; setId: number; includeUnlisted: boolean }
+  /**
+   * Visible products matching a text search (`text`: a WHERE fragment over `p`, and its rank),
+   * plus the products found by card number or set (`cardMatches`, best first).
+   */
+  | { kind: "search"; text: { match: SQL; rank: SQL } | null; cardMatches: readonly number[] }
+  /** Exactly these visible products, in this order (a page of results found elsewhere). */
+  | { kind: "ids"; ids: readonly number[]; cardMatches: readonly number[] };
+
+export interface ListingOptions {
+  filters: FindFilters;
+  sort: FindSort | "given";
+  /** Count facets (and the total) over the whole base. */
+  facets: boolean;
+  /** The page of rows to describe; null for counts only. */
+  window: { limit: number; offset: number } | null;
+}
+
+export interface ListingResult {
+  facets: Facets;
+  /** Rows of the base (set page: cards in the set) and how many of them are listed with a variant. */
+  baseRows: number;
+  listedRows: number;
+  items: ListingItem[];
+}
+
+const intArray = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
+const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+
+/** Column names for the per-value flags: fixed codes from variants.ts, never input. */
+const conditionFlag = (c: string) => sql.raw(`c_${c}`);
+const printingFlag = (p: string) => sql.raw(`p_${p}`);
+
+function and(parts: SQL[]): SQL {
+  return parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `);
+}
+
+/** The variant-level filters over `v`, leaving out the one being counted. */
+function variantFilter(f: FindFilters, leaveOut?: "condition" | "printing" | "stock"): SQL {
+  const parts: SQL[] = [];
+  if (leaveOut !== "condition" && f.conditions.length > 0) parts.push(sql`v.condition = ANY(${textArray(f.conditions)})`);
+  if (leaveOut !== "printing" && f.printings.length > 0) parts.push(sql`v.printing = ANY(${textArray(f.printings)})`);
+  if (leaveOut !== "stock" && f.inStock) parts.push(sql`v.stock > 0`);
+  if (f.minPrice !== null) parts.push(sql`v.price >= ${f.minPrice}`);
+  if (f.maxPrice !== null) parts.push(sql`v.price <= ${f.maxPrice}`);
+  return and(parts);
+}
+
+function baseQuery(base: ListingBase): SQL {
+  switch (base.kind) {
+    case "set":
+      return sql`
+        SELECT p.id AS product_id, c.id AS card_id, c.rarity, c.number_sort, c.local_number, c.name AS sort_name,
+               0::real AS text_rank, NULL::bigint AS match_ord, NULL::bigint AS given_ord
+        FROM cards c
+        LEFT JOIN products p ON p.card_id = c.id AND p.is_visible AND p.kind = 'single'
+        WHERE c.set_id = ${base.setId}`;
+    case "search": {
+      const textHits = base.text ? sql`SELECT p.id FROM products p WHERE p.is_visible AND ${base.text.match} UNION ` : sql``;
+      return sql`
+        SELECT p.id AS product_id, c.id AS card_id, c.rarity, c.number_sort, c.local_number, p.name AS sort_name,
+               ${base.text ? base.text.rank : sql`0`}::real AS text_rank, cm.ord AS match_ord, NULL::bigint AS given_ord
+        FROM (${textHits}SELECT unnest(${intArray(base.cardMatches)})) AS hits(id)
+        JOIN products p ON p.id = hits.id AND p.is_visible
+        LEFT JOIN cards c ON c.id = p.card_id
+        LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id`;
+    }
+    case "ids":
+      return sql`
+        SELECT p.id AS product_id, c.id AS card_id, c.rarity, c.number_sort, c.local_number, p.name AS sort_name,
+               0::real AS text_rank, cm.ord AS match_ord, given.ord AS given_ord
+        FROM unnest(${intArray(base.ids)}) WITH ORDINALITY AS given(id, ord)
+        JOIN products p ON p.id = given.id AND p.is_visible
+        LEFT JOIN cards c ON c.id = p.card_id
+        LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id`;
+  }
+}
+
+/** ORDER BY of the page; ties always end on a unique key so pages never overlap. */
+function orderBy(sort: ListingOptions["sort"]): SQL {
+  switch (sort) {
+    case "number":
+      return sql`r.number_sort NULLS LAST, r.local_number, r.sort_name, r.card_id, r.product_id`;
+    case "name":
+      return sql`r.sort_name, r.number_sort NULLS LAST, r.card_id, r.product_id`;
+    case "price-asc":
+      return sql`r.from_price ASC NULLS LAST, r.number_sort NULLS LAST, r.sort_name, r.card_id, r.product_id`;
+    case "price-desc":
+      return sql`r.from_price DESC NULLS LAST, r.number_sort NULLS LAST, r.sort_name, r.card_id, r.product_id`;
+    case "relevance":
+      return sql`r.match_ord ASC NULLS LAST, r.text_rank DESC, r.sort_name, r.product_id`;
+    case "given":
+      return sql`r.given_ord`;
+  }
+}
+
+interface RawFacets {
+  total: number;
+  inStock: number;
+  conditions: number[];
+  printings: number[];
+  rows: number;
+  listed: number;
+}
+
+interface RawItem {
+  productId: number | null;
+  slug: string | null;
+  name: string;
+  imageUrl: string | null;
+  limitPerCustomer: number | null;
+  cardName: string | null;
+  number: string | null;
+  rarity: string | null;
+  setCode: string | null;
+  setName: string | null;
+  officialCount: number | null;
+  lead: { price: number; premiumPrice: number | null; condition: string | null; printing: string | null; language: string | null; grader: string | null; grade: string | null } | null;
+  stock: number | null;
+  conditions: string[] | null;
+  printings: string[] | null;
+  cardMatch: boolean;
+}
+
+/** One result row of `db.execute`, whichever driver ran it. */
+function firstRow<T>(result: unknown): T {
+  const rows = (result as { rows?: T[] }).rows ?? (result as T[]);
+  return rows[0]!;
+}
+
+export async function runListing(db: Db, base: ListingBase, options: ListingOptions): Promise<ListingResult> {
+  const f = options.filters;
+  const all = variantFilter(f);
+  const rarityPass = f.rarities.length > 0 ? sql`r.rarity = ANY(${textArray(f.rarities)})` : sql`TRUE`;
+  // "All cards" shows the cards the shop does not list, greyed, as long as no filter asks
+  // something of a variant (which a card without one cannot answer).
+  const unlistedPass = base.kind === "set" && base.includeUnlisted && !hasVariantFilters(f) ? sql` OR r.variant_count = 0` : sql``;
+  const pass = sql`(r.ok${unlistedPass}) AND ${rarityPass}`;
+
+  const facetsPart = options.facets
+    ? sql`
+      (SELECT json_build_object(
+          'total', count(*) FILTER (WHERE ${pass}),
+          'inStock', count(*) FILTER (WHERE r.can_stock AND ${rarityPass}),
+          'conditions', json_build_array(${sql.join(CONDITIONS.map((c) => sql`count(*) FILTER (WHERE r.${conditionFlag(c)} AND ${rarityPass})`), sql`, `)}),
+          'printings', json_build_array(${sql.join(PRINTINGS.map((p) => sql`count(*) FILTER (WHERE r.${printingFlag(p)} AND ${rarityPass})`), sql`, `)}),
+          'rows', count(*),
+          'listed', count(*) FILTER (WHERE r.variant_count > 0))
+       FROM rows r) AS facets,
+      (SELECT coalesce(json_agg(json_build_object('value', x.rarity, 'count', x.n) ORDER BY x.rarity), '[]'::json)
+       FROM (SELECT r.rarity, count(*) AS n FROM rows r WHERE (r.ok${unlistedPass}) AND r.rarity IS NOT NULL GROUP BY r.rarity) x) AS rarities`
+    : sql`NULL::json AS facets, NULL::json AS rarities`;
+
+  const itemsPart = options.window
+    ? sql`
+      (SELECT coalesce(json_agg(json_build_object(
+          'productId', pg.product_id, 'slug', p.slug, 'name', coalesce(p.name, c.name), 'imageUrl', p.image_url,
+          'limitPerCustomer', p.limit_per_customer, 'cardName', c.name, 'number', c.local_number, 'rarity', c.rarity,
+          'setCode', s.code, 'setName', s.name, 'officialCount', s.official_card_count,
+          'lead', CASE WHEN lead.price IS NULL THEN NULL ELSE json_build_object(
+            'price', lead.price, 'premiumPrice', lead.premium_price, 'condition', lead.condition, 'printing', lead.printing,
+            'language', lead.language, 'grader', lead.grader, 'grade', lead.grade) END,
+          'stock', avail.stock, 'conditions', avail.conditions, 'printings', avail.printings,
+          'cardMatch', pg.match_ord IS NOT NULL
+        ) ORDER BY pg.ord), '[]'::json)
+       FROM (
+         SELECT r.*, row_number() OVER (ORDER BY ${orderBy(options.sort)}) AS ord
+         FROM rows r WHERE ${pass}
+         ORDER BY ${orderBy(options.sort)}
+         LIMIT ${options.window.limit} OFFSET ${options.window.offset}
+       ) pg
+       LEFT JOIN products p ON p.id = pg.product_id
+       LEFT JOIN cards c ON c.id = pg.card_id
+       LEFT JOIN card_sets s ON s.id = c.set_id
+       LEFT JOIN LATERAL (
+         SELECT v.price, v.premium_price, v.condition, v.printing, v.language, v.grader, v.grade
+         FROM product_variants v WHERE v.product_id = pg.product_id AND ${all}
+         ORDER BY v.stock > 0 DESC, v.price, v.id LIMIT 1
+       ) lead ON true
+       LEFT JOIN LATERAL (
+         SELECT sum(v.stock)::int AS stock,
+                array_agg(DISTINCT v.condition) FILTER (WHERE v.stock > 0 AND v.condition IS NOT NULL) AS conditions,
+                array_agg(DISTINCT v.printing) FILTER (WHERE v.stock > 0 AND v.printing IS NOT NULL) AS printings
+         FROM product_variants v WHERE v.product_id = pg.product_id AND ${all}
+       ) avail ON true) AS items`
+    : sql`NULL::json AS items`;
+
+  const statement = sql`
+    WITH rows AS (
+      SELECT b.*, a.*
+      FROM (${baseQuery(base)}) b
+      LEFT JOIN LATERAL (
+        SELECT count(*) AS variant_count,
+               coalesce(bool_or(${all}), false) AS ok,
+               ${sql.join(CONDITIONS.map((c) => sql`coalesce(bool_or(v.condition = ${c} AND ${variantFilter(f, "condition")}), false) AS ${conditionFlag(c)}`), sql`, `)},
+               ${sql.join(PRINTINGS.map((p) => sql`coalesce(bool_or(v.printing = ${p} AND ${variantFilter(f, "printing")}), false) AS ${printingFlag(p)}`), sql`, `)},
+               coalesce(bool_or(v.stock > 0 AND ${variantFilter(f, "stock")}), false) AS can_stock,
+               coalesce(min(v.price) FILTER (WHERE ${all} AND v.stock > 0), min(v.price) FILTER (WHERE ${all})) AS from_price
+        FROM product_variants v WHERE v.product_id = b.product_id
+      ) a ON true
+    )
+    SELECT ${facetsPart}, ${itemsPart}`;
+
+  const row = firstRow<{ facets: RawFacets | null; rarities: Array<{ value: string; count: number }> | null; items: RawItem[] | null }>(
+    await db.execute(statement),
+  );
+  const raw = row.facets;
+  return {
+    facets: {
+      total: raw?.total ?? 0,
+      inStock: raw?.inStock ?? 0,
+      condition: CONDITIONS.map((value, i) => ({ value, count: raw?.conditions[i] ?? 0 })),
+      printing: PRINTINGS.map((value, i) => ({ value, count: raw?.printings[i] ?? 0 })),
+      rarity: row.rarities ?? [],
+    },
+    baseRows: raw?.rows ?? 0,
+    listedRows: raw?.listed ?? 0,
+    items: (row.items ?? []).map(toItem),
+  };
+}
+
+function ordered(values: string[] | null, order: readonly string[]): string[] {
+  return [...(values ?? [])].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+function toItem(raw: RawItem): ListingItem {
+  const card =
+    raw.cardName !== null && raw.number !== null && raw.setCode !== null
+      ? {
+          name: raw.cardName,
+          number: raw.number,
+          numberLabel: cardNumberLabel(raw.number, raw.officialCount),
+          rarity: raw.rarity,
+          setCode: raw.setCode,
+          setName: raw.setName ?? raw.setCode,
+        }
+      : null;
+  return {
+    productId: raw.productId,
+    slug: raw.slug,
+    name: raw.name,
+    imageUrl: raw.imageUrl,
+    limitPerCustomer: raw.limitPerCustomer,
+    card,
+    lead: raw.lead ? { price: raw.lead.price, premiumPrice: raw.lead.premiumPrice, query: variantQuery(raw.lead) } : null,
+    stock: raw.stock ?? 0,
+    conditions: ordered(raw.conditions, CONDITIONS),
+    printings: ordered(raw.printings, PRINTINGS),
+    cardMatch: raw.cardMatch,
+  };
+}
