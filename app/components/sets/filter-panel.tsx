@@ -80,9 +80,20 @@ export function FilterPanel(props: FilterPanelProps) {
   const problemFor = (field: FilterField) => problems.find((p) => p.field === field)?.message;
   const active = activeFilterCount(props.filters);
   const clearHref = `${action}${Object.keys(carry).length > 0 ? `?${new URLSearchParams(carry)}` : ""}`;
+  // With JavaScript the form is sent as the shortest URL that says the same (no blank boxes, no
+  // default sort): the address a visitor copies or bookmarks stays readable.
+  const send = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) {
+      if (typeof value === "string" && value.trim() !== "") params.append(name, value);
+    }
+    if (params.get("sort") === props.defaultSort) params.delete("sort");
+    if (params.get("show") === "listed") params.delete("show");
+    void submit(params, { method: "get", action, preventScrollReset: true });
+  };
   const applyNow = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const form = event.currentTarget.form;
-    if (form) void submit(form, { preventScrollReset: true, replace: false });
+    if (form) send(form);
   };
   const toggle = (field: "rarity" | "condition" | "printing", value: string) => (event: ChangeEvent<HTMLInputElement>) => {
     const checked = event.currentTarget.checked;
@@ -109,7 +120,16 @@ export function FilterPanel(props: FilterPanelProps) {
           Hide
         </span>
       </summary>
-      <Form method="get" action={action} className="space-y-5 border-t border-slate-200 px-4 pb-4 pt-4" data-testid="filter-form">
+      <Form
+        method="get"
+        action={action}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send(event.currentTarget);
+        }}
+        className="space-y-5 border-t border-slate-200 px-4 pb-4 pt-4"
+        data-testid="filter-form"
+      >
         {Object.entries(carry).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
