@@ -96,7 +96,7 @@ describe("search that understands cards", () => {
   it("counts what searchProducts finds when no card is named, and shows each product once", async () => {
     for (const q of ["charizard", "chari", "mew", "charizard -collection", "kakuna or sunflora", "base set", "zzzz", "tin"]) {
       const [ours, ordinary] = await Promise.all([search(q), searchProducts(database.db, q)]);
-      expect(ours.facets.total, q).toBe(ordinary.total);
+      expect(ours.facets?.total, q).toBe(ordinary.total);
       expect(ours.results.items.map((i) => i.productId), q).toEqual(ordinary.items.map((i) => i.id));
     }
     const found = await search("charizard 4");
@@ -119,10 +119,10 @@ describe("search filters and counts", () => {
     const nm = await search("q=charizard&condition=nm");
     expect(slugs(nm).sort()).toEqual(["charizard-base1-4", "charizard-base4-4", "charizard-ex-sv03.5-006", "charizard-ex-sv03.5-199"]);
     expect(nm.order).toBe("ranked");
-    expect(nm.facets.total).toBe(4);
-    expect(count(nm.facets.condition, "nm")).toBe(4);
-    expect(count(nm.facets.condition, "lp")).toBe(1);
-    expect(count(nm.facets.condition, "mp")).toBe(1);
+    expect(nm.facets!.total).toBe(4);
+    expect(count(nm.facets!.condition, "nm")).toBe(4);
+    expect(count(nm.facets!.condition, "lp")).toBe(1);
+    expect(count(nm.facets!.condition, "mp")).toBe(1);
     // With the NM filter on, the NM copy of the Base Set Charizard is what its tile offers.
     expect(nm.results.items.find((i) => i.slug === "charizard-base1-4")).toMatchObject({ lead: { price: 30000, query: "condition=nm&printing=holo&language=en" }, stock: 1 });
   });
@@ -150,20 +150,58 @@ describe("search filters and counts", () => {
 
   it("counts rarities and stock over the whole result", async () => {
     const found = await search("charizard");
-    expect(found.facets.total).toBe(5);
-    expect(found.facets.inStock).toBe(5);
-    expect(found.facets.rarity).toEqual([
+    expect(found.facets!.total).toBe(5);
+    expect(found.facets!.inStock).toBe(5);
+    expect(found.facets!.rarity).toEqual([
       { value: "Double rare", count: 1 },
       { value: "Rare Holo", count: 2 },
       { value: "Special illustration rare", count: 1 },
     ]);
-    expect(count(found.facets.printing, "holo")).toBe(2);
+    expect(count(found.facets!.printing, "holo")).toBe(2);
   });
 
   it("pages a filtered search", async () => {
     const first = await search("q=charizard&sort=name&page=1");
     expect(first.results).toMatchObject({ page: 1, total: 5, hasNextPage: false });
     expect((await search("q=charizard&sort=name&page=2")).results.items).toEqual([]);
+  });
+});
+
+describe("a broad search (more than 1,000 matches)", () => {
+  beforeAll(async () => {
+    // 1,050 sealed tins named "Zubat Tin 0001" …; every other one in stock, prices 1.00–11.49.
+    await database.db.execute(sql`
+      WITH p AS (
+        INSERT INTO products (name, slug, kind, category_id)
+        SELECT 'Zubat Tin ' || lpad(n::text, 4, '0'), 'zubat-tin-' || n, 'sealed', (SELECT id FROM categories ORDER BY id DESC LIMIT 1)
+        FROM generate_series(1, 1050) AS n
+        RETURNING id, slug
+      )
+      INSERT INTO product_variants (product_id, price, stock)
+      SELECT id, 100 + split_part(slug, '-', 3)::int, split_part(slug, '-', 3)::int % 2 FROM p`);
+  });
+
+  it("is answered in name order, without counts or an exact total, and pages on", async () => {
+    const found = await search("zubat");
+    expect(found).toMatchObject({ broad: true, facets: null, order: "name", results: { total: null, hasNextPage: true } });
+    expect(found.results.items).toHaveLength(48);
+    expect(found.results.items.slice(0, 2).map((i) => i.name)).toEqual(["Zubat Tin 0001", "Zubat Tin 0002"]);
+  });
+
+  it("still filters every match exactly, and counts a filtered result that fits", async () => {
+    const inStock = await search("q=zubat&instock=1");
+    expect(inStock).toMatchObject({ broad: true, facets: null, order: "name", results: { total: 525, hasNextPage: true } });
+    expect(inStock.results.items.slice(0, 2).map((i) => i.name)).toEqual(["Zubat Tin 0001", "Zubat Tin 0003"]);
+    const cheap = await search("q=zubat&max=1.05&sort=price-desc");
+    expect(cheap.results.items.map((i) => i.name)).toEqual(["Zubat Tin 0005", "Zubat Tin 0004", "Zubat Tin 0003", "Zubat Tin 0002", "Zubat Tin 0001"]);
+    expect(cheap.results).toMatchObject({ total: 5, hasNextPage: false });
+    expect(cheap.order).toBe("sorted");
+    const page22 = await search("q=zubat&sort=price-asc&page=22");
+    expect(page22.results.items.map((i) => i.name)).toEqual(["Zubat Tin 1009", "Zubat Tin 1010"].concat(page22.results.items.slice(2).map((i) => i.name)));
+    expect(page22.results.items).toHaveLength(42);
+    expect(page22.results.hasNextPage).toBe(false);
+    // Condition filters leave sealed product out, broad or not.
+    expect((await search("q=zubat&condition=nm")).results).toMatchObject({ items: [], total: 0 });
   });
 });
 

@@ -48,10 +48,11 @@ function productsWord(n: number) {
 }
 
 function resultCount(view: SearchView): string {
-  const { results } = view;
-  if (view.order === "name" && results.total > SEARCH_RANK_LIMIT) return `More than ${SEARCH_RANK_LIMIT.toLocaleString("en-GB")} products, by name`;
-  if (view.order === "sorted") return productsWord(results.total);
-  return `${productsWord(results.total)}, best match first`;
+  const { total } = view.results;
+  const many = `More than ${SEARCH_RANK_LIMIT.toLocaleString("en-GB")} products`;
+  if (view.order === "sorted") return total === null ? many : productsWord(total);
+  if (total === null || view.order === "name") return `${total === null ? many : productsWord(total)}, by name`;
+  return `${productsWord(total)}, best match first`;
 }
 
 /** Search results: card matches first, then text matches, with the set pages' filters and counts. */
@@ -87,7 +88,7 @@ export function SearchResultsPage({ view }: { view: SearchView }) {
         </div>
       )}
 
-      {(results.total > 0 || filtered) && (
+      {(results.items.length > 0 || results.page > 1 || filtered) && (
         <FilterPanel
           action="/search"
           carry={{ q: query }}

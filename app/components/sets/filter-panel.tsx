@@ -10,8 +10,14 @@ import {
   type FindSort,
   type SetShow,
 } from "~/modules/catalog/find-filters";
-import type { FacetCount, Facets } from "~/modules/catalog/find-view";
-import { conditionLabel, printingLabel } from "~/modules/catalog/variants";
+import type { Facets } from "~/modules/catalog/find-view";
+import { conditionLabel, CONDITIONS, printingLabel, PRINTINGS } from "~/modules/catalog/variants";
+
+/** A value the form offers, with how many results it gives (null: not counted). */
+interface Option {
+  value: string;
+  count: number | null;
+}
 
 interface FilterPanelProps {
   /** Where the GET form goes ("/sets/base1", "/search"). */
@@ -19,7 +25,8 @@ interface FilterPanelProps {
   /** Fields carried along unchanged (a search's `q`). */
   carry?: Record<string, string>;
   filters: FindFilters;
-  facets: Facets;
+  /** Null for a broad search: every value is offered, none counted. */
+  facets: Facets | null;
   sort: FindSort;
   sorts: readonly FindSort[];
   defaultSort: FindSort;
@@ -102,10 +109,11 @@ export function FilterPanel(props: FilterPanelProps) {
   };
 
   // Ticked values are listed even when no result has them now, so they can be unticked.
-  const withSelected = (counts: FacetCount[], selected: readonly string[]) => [
+  const withSelected = (counts: Option[], selected: readonly string[]): Option[] => [
     ...counts,
-    ...selected.filter((v) => !counts.some((c) => c.value === v)).map((value) => ({ value, count: 0 })),
+    ...selected.filter((v) => !counts.some((c) => c.value === v)).map((value) => ({ value, count: facets ? 0 : null })),
   ];
+  const uncounted = (values: readonly string[]): Option[] => values.map((value) => ({ value, count: null }));
 
   return (
     <details open={active > 0 || problems.length > 0 || undefined} className="group rounded-xl border border-slate-200 bg-white">
@@ -133,12 +141,17 @@ export function FilterPanel(props: FilterPanelProps) {
         {Object.entries(carry).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <p className="text-sm text-slate-600">Numbers in brackets are how many {noun} each choice gives. With JavaScript, ticking a box updates the list at once.</p>
+        <p className="text-sm text-slate-600">
+          {facets
+            ? `Numbers in brackets are how many ${noun} each choice gives.`
+            : "This search matches more than 1,000 products, too many to count each choice: add a word to see counts."}{" "}
+          With JavaScript, ticking a box updates the list at once.
+        </p>
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           <CheckboxGroup
             legend="Condition"
             name="condition"
-            options={withSelected(facets.condition, state.condition)}
+            options={withSelected(facets?.condition ?? uncounted(CONDITIONS), state.condition)}
             labelOf={conditionLabel}
             selected={state.condition}
             onToggle={(value) => toggle("condition", value)}
@@ -147,7 +160,7 @@ export function FilterPanel(props: FilterPanelProps) {
           <CheckboxGroup
             legend="Printing"
             name="printing"
-            options={withSelected(facets.printing, state.printing)}
+            options={withSelected(facets?.printing ?? uncounted(PRINTINGS), state.printing)}
             labelOf={printingLabel}
             selected={state.printing}
             onToggle={(value) => toggle("printing", value)}
@@ -156,12 +169,12 @@ export function FilterPanel(props: FilterPanelProps) {
           <CheckboxGroup
             legend="Rarity"
             name="rarity"
-            options={withSelected(facets.rarity, state.rarity)}
+            options={withSelected(facets?.rarity ?? [], state.rarity)}
             labelOf={(v) => v}
             selected={state.rarity}
             onToggle={(value) => toggle("rarity", value)}
             error={problemFor("rarity")}
-            empty="No rarities to choose from."
+            empty={facets ? "No rarities to choose from." : "Narrow the search to choose a rarity."}
           />
           <div className="space-y-4">
             <fieldset>
@@ -185,7 +198,7 @@ export function FilterPanel(props: FilterPanelProps) {
                   }}
                   className="h-4 w-4 rounded border-slate-400 text-amber-600 focus:ring-amber-500"
                 />
-                In stock only <span className="text-slate-600">({facets.inStock})</span>
+                In stock only {facets && <span className="text-slate-600">({facets.inStock})</span>}
               </label>
               {problemFor("instock") && <p className="mt-1 text-sm font-medium text-red-700">{problemFor("instock")}</p>}
             </div>
@@ -270,7 +283,7 @@ function CheckboxGroup({
 }: {
   legend: string;
   name: string;
-  options: FacetCount[];
+  options: Option[];
   labelOf: (value: string) => string;
   selected: readonly string[];
   onToggle: (value: string) => (event: ChangeEvent<HTMLInputElement>) => void;
@@ -302,7 +315,7 @@ function CheckboxGroup({
                     onChange={onToggle(option.value)}
                     className="h-4 w-4 rounded border-slate-400 text-amber-600 focus:ring-amber-500"
                   />
-                  {labelOf(option.value)} <span className="text-slate-600">({option.count})</span>
+                  {labelOf(option.value)} {option.count !== null && <span className="text-slate-600">({option.count})</span>}
                 </label>
               </li>
             );

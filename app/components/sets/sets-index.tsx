@@ -39,7 +39,7 @@ export function SetsIndexPage({ series }: { series: SeriesGroup[] }) {
                         </h3>
                         <p className="text-sm text-slate-600">{[released, set.code].filter(Boolean).join(" · ")}</p>
                         <p className="mt-1 text-sm text-slate-700">
-                          {set.listedCount} {set.listedCount === 1 ? "card" : "cards"} listed, {set.inStockCount} in stock
+                          {set.listedCount} {set.listedCount === 1 ? "card" : "cards"} listed
                         </p>
                       </div>
                     </article>

@@ -153,17 +153,13 @@ async function search(db: Db, query: string, webText: string, find: ParsedSearch
 
   if (hasFilters(find.filters) || find.sort !== "relevance") {
     const listing = await runListing(db, base, { filters: find.filters, sort: find.sort, facets: true, window });
+    const broad = listing.facets === null;
     return {
       ...common,
       facets: listing.facets,
-      order: find.sort === "relevance" ? "ranked" : "sorted",
-      results: {
-        items: listing.items,
-        page: find.page,
-        pageSize: CATALOGUE_PAGE_SIZE,
-        total: listing.facets.total,
-        hasNextPage: window.offset + listing.items.length < listing.facets.total,
-      },
+      broad,
+      order: find.sort !== "relevance" ? "sorted" : broad ? "name" : "ranked",
+      results: { items: listing.items, page: find.page, pageSize: CATALOGUE_PAGE_SIZE, total: listing.total, hasNextPage: listing.hasMore },
     };
   }
 
@@ -184,13 +180,8 @@ async function search(db: Db, query: string, webText: string, find: ParsedSearch
   return {
     ...common,
     facets: counts.facets,
+    broad: counts.facets === null,
     order: ordinary.order,
-    results: {
-      items: described,
-      page: ordinary.page,
-      pageSize: CATALOGUE_PAGE_SIZE,
-      total: counts.facets.total,
-      hasNextPage: ordinary.hasNextPage,
-    },
+    results: { items: described, page: ordinary.page, pageSize: CATALOGUE_PAGE_SIZE, total: counts.total, hasNextPage: ordinary.hasNextPage },
   };
 }

@@ -99,8 +99,6 @@ export interface SetSummary {
 export interface SetIndexEntry extends SetSummary {
   /** Cards of the set the shop lists (visible singles). */
   listedCount: number;
-  /** Of those, cards with a variant in stock. */
-  inStockCount: number;
 }
 
 export interface SeriesGroup {
@@ -123,18 +121,25 @@ export interface SetPageView {
   typed: { min: string; max: string };
 }
 
+/** Empty counts: every value offered, none counted. */
+export const NO_FACETS: Facets = { total: 0, rarity: [], condition: [], printing: [], inStock: 0 };
+
 export interface SearchView {
   /** The query as searched (trimmed, at most 200 characters). */
   query: string;
   filters: FindFilters;
   sort: SearchSort;
-  facets: Facets;
-  results: Paged<ListingItem>;
+  /** Null for a broad search (more than 1,000 matches): the form offers values without counts. */
+  facets: Facets | null;
+  /** `total` is null for a broad search with more than 1,000 results. */
+  results: Omit<Paged<ListingItem>, "total"> & { total: number | null };
   /**
    * "ranked": card matches, then best text match first. "name": a broad query (over 1,000 text
    * matches) whose text matches come in name order (decision 0008).
    */
   order: "ranked" | "name" | "sorted";
+  /** More than 1,000 matches: no counts, and name order where relevance was asked for. */
+  broad: boolean;
   /** Card matches found by number or set (all pages); more than fit on the first page are cut. */
   cardMatchCount: number;
   /** The one set every card match is in, for a "see the whole set" link. */

@@ -10,6 +10,11 @@
  * "disjunctive": each condition's count applies every filter but the condition filter, so it
  * says how many results ticking it would add.
  *
+ * A search that matches more than BROAD_ABOVE products ("ex", "booster") is "broad" (decision
+ * 0031, after 0008): its results are still exactly the filtered matches, but without facet counts
+ * and with "more than 1,000" for a total, and by name where the order would be by relevance, so
+ * its cost is one existence check per match instead of a summary of every variant.
+ *
  * Reads products and product_variants (catalog's own) with cards and card_sets (cards' tables):
  * a reporting join listed in docs/development.md. Hidden products never leave this module.
  */
@@ -17,7 +22,11 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { hasVariantFilters, type FindFilters, type FindSort } from "./find-filters";
 import { cardNumberLabel, type Facets, type ListingItem } from "./find-view";
+import { SEARCH_RANK_LIMIT } from "./paging";
 import { CONDITIONS, PRINTINGS, variantQuery } from "./variants";
+
+/** Searches with more matches than this are broad: no facet counts, no exact total (decision 0031). */
+export const BROAD_ABOVE = SEARCH_RANK_LIMIT;
 
 /** Which rows are listed before any filter. */
 export type ListingBase =
@@ -41,11 +50,16 @@ export interface ListingOptions {
 }
 
 export interface ListingResult {
-  facets: Facets;
+  /** Null for a broad search. */
+  facets: Facets | null;
+  /** Results with every filter applied; null for a broad search with more than BROAD_ABOVE of them. */
+  total: number | null;
   /** Rows of the base (set page: cards in the set) and how many of them are listed with a variant. */
   baseRows: number;
   listedRows: number;
   items: ListingItem[];
+  /** A row past the window exists (broad searches, which have no total, page by this). */
+  hasMore: boolean;
 }
 
 const intArray = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
@@ -70,7 +84,8 @@ function variantFilter(f: FindFilters, leaveOut?: "condition" | "printing" | "st
   return and(parts);
 }
 
-function baseQuery(base: ListingBase): SQL {
+/** `rankNeeded`: the text rank orders the page (relevance); other sorts need not compute it. */
+function baseQuery(base: ListingBase, rankNeeded: boolean): SQL {
   switch (base.kind) {
     case "set":
       return sql`
@@ -80,14 +95,18 @@ function baseQuery(base: ListingBase): SQL {
         LEFT JOIN products p ON p.card_id = c.id AND p.is_visible AND p.kind = 'single'
         WHERE c.set_id = ${base.setId}`;
     case "search": {
-      const textHits = base.text ? sql`SELECT p.id FROM products p WHERE p.is_visible AND ${base.text.match} UNION ` : sql``;
+      // One scan of products: the text match OR one of the card matches (a bitmap OR of the
+      // search indexes and the primary key), rather than a union joined back to products.
+      const cardMatch = sql`p.id = ANY(${intArray(base.cardMatches)})`;
+      // The card by its key, row by row (LIMIT 1 keeps the planner from hashing the whole cards
+      // table for a few hundred matches; a full listing never has more than BROAD_ABOVE).
       return sql`
         SELECT p.id AS product_id, c.id AS card_id, c.rarity, c.number_sort, c.local_number, p.name AS sort_name,
-               ${base.text ? base.text.rank : sql`0`}::real AS text_rank, cm.ord AS match_ord, NULL::bigint AS given_ord
-        FROM (${textHits}SELECT unnest(${intArray(base.cardMatches)})) AS hits(id)
-        JOIN products p ON p.id = hits.id AND p.is_visible
-        LEFT JOIN cards c ON c.id = p.card_id
-        LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id`;
+               ${base.text && rankNeeded ? base.text.rank : sql`0`}::real AS text_rank, cm.ord AS match_ord, NULL::bigint AS given_ord
+        FROM products p
+        LEFT JOIN LATERAL (SELECT c.id, c.rarity, c.number_sort, c.local_number FROM cards c WHERE c.id = p.card_id LIMIT 1) c ON true
+        LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id
+        WHERE p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}${cardMatch})`;
     }
     case "ids":
       return sql`
@@ -152,7 +171,60 @@ function firstRow<T>(result: unknown): T {
   return rows[0]!;
 }
 
+/**
+ * The page's rows described as JSON, in `pg.ord` order: product, card and set, the lead variant
+ * (cheapest in stock among those `all` allows, else cheapest) and what those variants hold.
+ * `page` yields product_id, card_id, match_ord and ord.
+ */
+function describedItems(page: SQL, all: SQL): SQL {
+  return sql`
+    (SELECT coalesce(json_agg(json_build_object(
+        'productId', pg.product_id, 'slug', p.slug, 'name', coalesce(p.name, c.name), 'imageUrl', p.image_url,
+        'limitPerCustomer', p.limit_per_customer, 'cardName', c.name, 'number', c.local_number, 'rarity', c.rarity,
+        'setCode', s.code, 'setName', s.name, 'officialCount', s.official_card_count,
+        'lead', CASE WHEN lead.price IS NULL THEN NULL ELSE json_build_object(
+          'price', lead.price, 'premiumPrice', lead.premium_price, 'condition', lead.condition, 'printing', lead.printing,
+          'language', lead.language, 'grader', lead.grader, 'grade', lead.grade) END,
+        'stock', avail.stock, 'conditions', avail.conditions, 'printings', avail.printings,
+        'cardMatch', pg.match_ord IS NOT NULL
+      ) ORDER BY pg.ord), '[]'::json)
+     FROM (${page}) pg
+     LEFT JOIN products p ON p.id = pg.product_id
+     LEFT JOIN cards c ON c.id = pg.card_id
+     LEFT JOIN card_sets s ON s.id = c.set_id
+     LEFT JOIN LATERAL (
+       SELECT v.price, v.premium_price, v.condition, v.printing, v.language, v.grader, v.grade
+       FROM product_variants v WHERE v.product_id = pg.product_id AND ${all}
+       ORDER BY v.stock > 0 DESC, v.price, v.id LIMIT 1
+     ) lead ON true
+     LEFT JOIN LATERAL (
+       SELECT sum(v.stock)::int AS stock,
+              array_agg(DISTINCT v.condition) FILTER (WHERE v.stock > 0 AND v.condition IS NOT NULL) AS conditions,
+              array_agg(DISTINCT v.printing) FILTER (WHERE v.stock > 0 AND v.printing IS NOT NULL) AS printings
+       FROM product_variants v WHERE v.product_id = pg.product_id AND ${all}
+     ) avail ON true)`;
+}
+
+/** How many visible products a search base matches, counting no further than one past BROAD_ABOVE. */
+async function countSearchBase(db: Db, base: Extract<ListingBase, { kind: "search" }>): Promise<number> {
+  const row = firstRow<{ n: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM products p
+        WHERE p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}p.id = ANY(${intArray(base.cardMatches)}))
+        LIMIT ${BROAD_ABOVE + 1}
+      ) x`),
+  );
+  return row.n;
+}
+
 export async function runListing(db: Db, base: ListingBase, options: ListingOptions): Promise<ListingResult> {
+  if (base.kind === "search" && (await countSearchBase(db, base)) > BROAD_ABOVE) return broadListing(db, base, options);
+  return fullListing(db, base, options);
+}
+
+/** Every row of the base summarised: facet counts, exact total, any order. */
+async function fullListing(db: Db, base: ListingBase, options: ListingOptions): Promise<ListingResult> {
   const f = options.filters;
   const all = variantFilter(f);
   const rarityPass = f.rarities.length > 0 ? sql`r.rarity = ANY(${textArray(f.rarities)})` : sql`TRUE`;
@@ -175,44 +247,19 @@ export async function runListing(db: Db, base: ListingBase, options: ListingOpti
        FROM (SELECT r.rarity, count(*) AS n FROM rows r WHERE (r.ok${unlistedPass}) AND r.rarity IS NOT NULL GROUP BY r.rarity) x) AS rarities`
     : sql`NULL::json AS facets, NULL::json AS rarities`;
 
-  const itemsPart = options.window
+  const page = options.window
     ? sql`
-      (SELECT coalesce(json_agg(json_build_object(
-          'productId', pg.product_id, 'slug', p.slug, 'name', coalesce(p.name, c.name), 'imageUrl', p.image_url,
-          'limitPerCustomer', p.limit_per_customer, 'cardName', c.name, 'number', c.local_number, 'rarity', c.rarity,
-          'setCode', s.code, 'setName', s.name, 'officialCount', s.official_card_count,
-          'lead', CASE WHEN lead.price IS NULL THEN NULL ELSE json_build_object(
-            'price', lead.price, 'premiumPrice', lead.premium_price, 'condition', lead.condition, 'printing', lead.printing,
-            'language', lead.language, 'grader', lead.grader, 'grade', lead.grade) END,
-          'stock', avail.stock, 'conditions', avail.conditions, 'printings', avail.printings,
-          'cardMatch', pg.match_ord IS NOT NULL
-        ) ORDER BY pg.ord), '[]'::json)
-       FROM (
-         SELECT r.*, row_number() OVER (ORDER BY ${orderBy(options.sort)}) AS ord
-         FROM rows r WHERE ${pass}
-         ORDER BY ${orderBy(options.sort)}
-         LIMIT ${options.window.limit} OFFSET ${options.window.offset}
-       ) pg
-       LEFT JOIN products p ON p.id = pg.product_id
-       LEFT JOIN cards c ON c.id = pg.card_id
-       LEFT JOIN card_sets s ON s.id = c.set_id
-       LEFT JOIN LATERAL (
-         SELECT v.price, v.premium_price, v.condition, v.printing, v.language, v.grader, v.grade
-         FROM product_variants v WHERE v.product_id = pg.product_id AND ${all}
-         ORDER BY v.stock > 0 DESC, v.price, v.id LIMIT 1
-       ) lead ON true
-       LEFT JOIN LATERAL (
-         SELECT sum(v.stock)::int AS stock,
-                array_agg(DISTINCT v.condition) FILTER (WHERE v.stock > 0 AND v.condition IS NOT NULL) AS conditions,
-                array_agg(DISTINCT v.printing) FILTER (WHERE v.stock > 0 AND v.printing IS NOT NULL) AS printings
-         FROM product_variants v WHERE v.product_id = pg.product_id AND ${all}
-       ) avail ON true) AS items`
-    : sql`NULL::json AS items`;
+        SELECT r.*, row_number() OVER (ORDER BY ${orderBy(options.sort)}) AS ord
+        FROM rows r WHERE ${pass}
+        ORDER BY ${orderBy(options.sort)}
+        LIMIT ${options.window.limit + 1} OFFSET ${options.window.offset}`
+    : null;
+  const itemsPart = page ? sql`${describedItems(page, all)} AS items` : sql`NULL::json AS items`;
 
   const statement = sql`
     WITH rows AS (
       SELECT b.*, a.*
-      FROM (${baseQuery(base)}) b
+      FROM (${baseQuery(base, options.sort === "relevance")}) b
       LEFT JOIN LATERAL (
         SELECT count(*) AS variant_count,
                coalesce(bool_or(${all}), false) AS ok,
@@ -229,17 +276,79 @@ export async function runListing(db: Db, base: ListingBase, options: ListingOpti
     await db.execute(statement),
   );
   const raw = row.facets;
+  const items = (row.items ?? []).map(toItem);
+  const limit = options.window?.limit ?? 0;
   return {
-    facets: {
-      total: raw?.total ?? 0,
-      inStock: raw?.inStock ?? 0,
-      condition: CONDITIONS.map((value, i) => ({ value, count: raw?.conditions[i] ?? 0 })),
-      printing: PRINTINGS.map((value, i) => ({ value, count: raw?.printings[i] ?? 0 })),
-      rarity: row.rarities ?? [],
-    },
+    facets: raw
+      ? {
+          total: raw.total,
+          inStock: raw.inStock,
+          condition: CONDITIONS.map((value, i) => ({ value, count: raw.conditions[i] ?? 0 })),
+          printing: PRINTINGS.map((value, i) => ({ value, count: raw.printings[i] ?? 0 })),
+          rarity: row.rarities ?? [],
+        }
+      : null,
+    total: raw?.total ?? null,
     baseRows: raw?.rows ?? 0,
     listedRows: raw?.listed ?? 0,
-    items: (row.items ?? []).map(toItem),
+    items: items.slice(0, limit),
+    hasMore: items.length > limit,
+  };
+}
+
+/**
+ * A broad search: the matches passing every filter (one existence check per match), counted up
+ * to one past BROAD_ABOVE, and a page of them. Relevance gives way to name order after the card
+ * matches, as the text search does for broad queries (decision 0008); a price order still
+ * prices every match.
+ */
+async function broadListing(db: Db, base: Extract<ListingBase, { kind: "search" }>, options: ListingOptions): Promise<ListingResult> {
+  const f = options.filters;
+  const all = variantFilter(f);
+  const byPrice = options.sort === "price-asc" || options.sort === "price-desc";
+  const order =
+    options.sort === "price-asc"
+      ? sql`m.from_price ASC NULLS LAST, m.sort_name, m.product_id`
+      : options.sort === "price-desc"
+        ? sql`m.from_price DESC NULLS LAST, m.sort_name, m.product_id`
+        : options.sort === "name"
+          ? sql`m.sort_name, m.product_id`
+          : sql`m.match_ord ASC NULLS LAST, m.sort_name, m.product_id`;
+  const window = options.window;
+  const statement = sql`
+    WITH matches AS (
+      SELECT p.id AS product_id, p.card_id, p.name AS sort_name, cm.ord AS match_ord${
+        byPrice
+          ? sql`,
+             (SELECT coalesce(min(v.price) FILTER (WHERE v.stock > 0), min(v.price)) FROM product_variants v WHERE v.product_id = p.id AND ${all}) AS from_price`
+          : sql``
+      }
+      FROM products p
+      LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id
+      WHERE p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}p.id = ANY(${intArray(base.cardMatches)}))
+        ${f.rarities.length > 0 ? sql`AND EXISTS (SELECT 1 FROM cards c WHERE c.id = p.card_id AND c.rarity = ANY(${textArray(f.rarities)}))` : sql``}
+        AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND ${all})
+    )
+    SELECT
+      (SELECT count(*)::int FROM (SELECT 1 FROM matches LIMIT ${BROAD_ABOVE + 1}) x) AS total,
+      ${
+        window
+          ? describedItems(
+              sql`SELECT m.*, row_number() OVER (ORDER BY ${order}) AS ord FROM matches m ORDER BY ${order} LIMIT ${window.limit + 1} OFFSET ${window.offset}`,
+              all,
+            )
+          : sql`NULL::json`
+      } AS items`;
+  const row = firstRow<{ total: number; items: RawItem[] | null }>(await db.execute(statement));
+  const items = (row.items ?? []).map(toItem);
+  const limit = window?.limit ?? 0;
+  return {
+    facets: null,
+    total: row.total > BROAD_ABOVE ? null : row.total,
+    baseRows: 0,
+    listedRows: 0,
+    items: items.slice(0, limit),
+    hasMore: items.length > limit,
   };
 }
 
