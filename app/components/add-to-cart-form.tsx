@@ -13,25 +13,28 @@ interface AddResult {
 let addCounter = 0;
 
 /**
- * Quantity selector + "Add to Cart" for the product page. Owned by the cart: it posts to the
- * cart route. Without JavaScript it is a plain form post that comes back to this page; with
- * it, a fetcher keeps the customer here. The button reads "Added to Cart" when the server's
- * cart (root loader) already holds the product; a refused add shows the server's message.
+ * Quantity selector + "Add to Cart" for the product page's chosen variant (what is sold is a
+ * variant: a sealed product's one, or a single's condition/printing/grade). It posts `variantId`
+ * to the cart route. Without JavaScript it is a plain form post that comes back to this page
+ * (same variant, by its query); with it, a fetcher keeps the customer here. The button reads
+ * "Added to Cart" when the server's cart (root loader) already holds this variant; a refused add
+ * shows the server's message. `limitPerCustomer` is the limit the variant is sold under (its own,
+ * else the product's): the selector offers 1 .. min(stock, limit).
  */
 export function AddToCartForm({
-  product,
+  variant,
 }: {
-  product: { id: number; stock: number; limitPerCustomer: number | null; name?: string };
+  variant: { id: number; stock: number; limitPerCustomer: number | null };
 }) {
   const root = useRootData();
   const location = useLocation();
   const submitCartForm = useCartFormSubmit();
   const [key, setKey] = useState<string | null>(null);
-  const fetcher = useFetcher<AddResult>({ key: key ?? `add-idle-${product.id}` });
-  const options = quantityOptions(product.stock, product.limitPerCustomer);
+  const fetcher = useFetcher<AddResult>({ key: key ?? `add-idle-${variant.id}` });
+  const options = quantityOptions(variant.stock, variant.limitPerCustomer);
   if (options.length === 0) return null;
 
-  const inCart = root?.cart?.items.some((item) => item.productId === product.id) ?? false;
+  const inCart = root?.cart?.items.some((item) => item.variantId === variant.id) ?? false;
   const busy = key !== null && fetcher.state !== "idle";
   const result = key !== null ? fetcher.data : undefined;
 
@@ -42,13 +45,13 @@ export function AddToCartForm({
         action="/cart"
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
-          const next = `add-${product.id}-${++addCounter}`;
+          const next = `add-${variant.id}-${++addCounter}`;
           setKey(next);
           submitCartForm(event, next);
         }}
       >
         <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="variantId" value={variant.id} />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Quantity

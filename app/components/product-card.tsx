@@ -1,11 +1,13 @@
 import { Link } from "react-router";
-import type { ProductCard as ProductCardData } from "~/modules/catalog/product-card";
+import { showsFromPrice, type ProductCard as ProductCardData } from "~/modules/catalog/product-card";
 import { hasMemberPrice } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
 
 /**
  * One product tile: image, name, price and the member ("Pro") price when there is one, stock
- * and the per-customer limit. `eager` is for tiles above the fold; the rest lazy-load.
+ * and the per-customer limit. Price and stock are the product's headline offer (its cheapest
+ * variant in stock, the stock of all its variants); a product whose variants cost different
+ * amounts reads "From £x". `eager` is for tiles above the fold; the rest lazy-load.
  * `showStockCount` shows how many are left ("12 in stock") instead of "Available".
  */
 export function ProductCard({
@@ -42,7 +44,10 @@ export function ProductCard({
           </Link>
         </h3>
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
-          <span className="text-base font-bold text-slate-900">{formatPence(product.price)}</span>
+          <span data-testid="tile-price" className="text-base font-bold text-slate-900">
+            {showsFromPrice(product) && <span className="text-sm font-semibold text-slate-700">From </span>}
+            {formatPence(product.price)}
+          </span>
           {hasMemberPrice(product) && (
             <span className="text-xs font-semibold text-amber-700">
               Pro {formatPence(product.premiumPrice)}

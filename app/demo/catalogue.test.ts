@@ -10,6 +10,7 @@ import {
   slugify,
 } from "./catalogue";
 import { PRODUCT_KINDS, type ProductKind } from "./product-kind";
+import { DEMO_SINGLES } from "./singles";
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -20,6 +21,8 @@ function duplicates(values: readonly string[]): string[] {
 const categoryBySlug = new Map(DEMO_CATEGORIES.map((c) => [c.slug, c]));
 const kindOf = (categorySlug: string): ProductKind => categoryBySlug.get(categorySlug)!.kind;
 const visible = DEMO_PRODUCTS.filter((p) => p.isVisible);
+/** Everything the shop lists: sealed products and singles. */
+const everyVisible = [...visible, ...DEMO_SINGLES.filter((s) => s.isVisible)];
 const newestFirst = <T extends { createdDaysAgo: number }>(list: readonly T[]) => [...list].sort((a, b) => a.createdDaysAgo - b.createdDaysAgo);
 
 describe("demo languages", () => {
@@ -63,9 +66,16 @@ describe("demo categories", () => {
     for (const c of DEMO_CATEGORIES) expect(codes, c.slug).toContain(c.languageCode);
   });
 
-  it("uses only known kinds, and covers every kind", () => {
+  it("uses only known kinds, and covers every kind but graded slabs (a slab is a variant of a single)", () => {
     for (const c of DEMO_CATEGORIES) expect(PRODUCT_KINDS).toContain(c.kind);
-    expect(new Set(DEMO_CATEGORIES.map((c) => c.kind))).toEqual(new Set(PRODUCT_KINDS));
+    expect(new Set(DEMO_CATEGORIES.map((c) => c.kind))).toEqual(new Set(PRODUCT_KINDS.filter((k) => k !== "graded-slab")));
+  });
+
+  it("has a Singles category in English and in Japanese", () => {
+    expect(DEMO_CATEGORIES.filter((c) => c.kind === "single").map((c) => [c.slug, c.name, c.languageCode])).toEqual([
+      ["english-singles", "English Singles", "en"],
+      ["japanese-singles", "Japanese Singles", "ja"],
+    ]);
   });
 
   it("has unique sort orders within a language", () => {
@@ -77,12 +87,12 @@ describe("demo categories", () => {
 
   it("shows at least one visible product on every category page", () => {
     for (const c of DEMO_CATEGORIES) {
-      expect(visible.some((p) => p.categorySlug === c.slug), c.slug).toBe(true);
+      expect(everyVisible.some((p) => p.categorySlug === c.slug), c.slug).toBe(true);
     }
   });
 });
 
-describe("demo products", () => {
+describe("demo sealed products", () => {
   it("has at least 90 products with unique kebab-case slugs", () => {
     expect(DEMO_PRODUCTS.length).toBeGreaterThanOrEqual(90);
     expect(duplicates(DEMO_PRODUCTS.map((p) => p.slug))).toEqual([]);
@@ -90,8 +100,11 @@ describe("demo products", () => {
     for (const p of DEMO_PRODUCTS) expect(p.slug).toMatch(KEBAB);
   });
 
-  it("puts every product in a category that exists", () => {
-    for (const p of DEMO_PRODUCTS) expect(categoryBySlug.has(p.categorySlug), p.slug).toBe(true);
+  it("puts every product in a category that exists, and none among the singles", () => {
+    for (const p of DEMO_PRODUCTS) {
+      expect(categoryBySlug.has(p.categorySlug), p.slug).toBe(true);
+      expect(kindOf(p.categorySlug), p.slug).not.toBe("single");
+    }
   });
 
   it("has positive integer prices in pence", () => {
@@ -185,7 +198,8 @@ describe("demo products", () => {
     expect(Math.max(...days)).toBeGreaterThanOrEqual(350);
     const newest12 = newestFirst(DEMO_PRODUCTS).slice(0, 12).map((p) => String(p.createdDaysAgo));
     expect(duplicates(newest12)).toEqual([]);
-    const newestVisible12 = newestFirst(visible).slice(0, 12).map((p) => String(p.createdDaysAgo));
+    // Singles are listed among the newest too: the order must be well defined across both.
+    const newestVisible12 = newestFirst(everyVisible).slice(0, 12).map((p) => String(p.createdDaysAgo));
     expect(duplicates(newestVisible12)).toEqual([]);
   });
 
@@ -211,7 +225,7 @@ describe("demo products", () => {
 
   it("has products to find when searching for popular Pokémon", () => {
     for (const word of ["Charizard", "Pikachu", "Umbreon", "Mew"]) {
-      const hits = visible.filter((p) => p.name.includes(word));
+      const hits = everyVisible.filter((p) => p.name.includes(word));
       expect(hits.length, word).toBeGreaterThanOrEqual(2);
     }
   });

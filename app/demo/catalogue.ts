@@ -1,7 +1,8 @@
 /**
- * Demo catalogue: the languages, categories and products loaded into an empty database so that a
- * fresh `npm start` shows a shop that looks real. Pure data plus a deterministic builder; the code
- * that writes it to the database is seed.server.ts.
+ * Demo catalogue: the languages, categories and sealed products loaded into an empty database so
+ * that a fresh `npm start` shows a shop that looks real. Pure data plus a deterministic builder;
+ * singles (one product per card, sold by condition and printing) are in singles.ts, the cards
+ * they are in cards/, and the code that writes it all is seed.server.ts.
  *
  * Money is integer pence. Product names are real Pokémon TCG sets and cards; prices are merely
  * plausible UK retail/secondary-market figures, not copied from anywhere.
@@ -25,6 +26,7 @@ export interface DemoCategory {
   sortOrder: number;
 }
 
+/** A sealed product: the seed gives it one variant with this price, member price and stock. */
 export interface DemoProduct {
   slug: string;
   name: string;
@@ -77,13 +79,11 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
   category("en", "english-tins", "English Tins", "tin", 6),
   category("en", "english-blisters", "English Blisters", "blister", 7),
   category("en", "english-singles", "English Singles", "single", 8),
-  category("en", "english-graded-slabs", "English Graded Slabs", "graded-slab", 9),
-  category("en", "accessories", "Accessories", "accessory", 10),
+  category("en", "accessories", "Accessories", "accessory", 9),
 
   category("ja", "japanese-booster-boxes", "Japanese Booster Boxes", "booster-box", 1),
   category("ja", "japanese-booster-packs", "Japanese Booster Packs", "booster-pack", 2),
   category("ja", "japanese-singles", "Japanese Singles", "single", 3),
-  category("ja", "japanese-graded-slabs", "Japanese Graded Slabs", "graded-slab", 4),
 
   category("zh-cn", "chinese-simplified-booster-boxes", "Simplified Chinese Booster Boxes", "booster-box", 1),
   category("zh-cn", "chinese-simplified-booster-packs", "Simplified Chinese Booster Packs", "booster-pack", 2),
@@ -170,14 +170,6 @@ function bundleCopy(set: string): string {
   return `6 ${set} booster packs in a compact display box. A good way to open a new set without committing to a full booster box.`;
 }
 
-function singleCopy(detail: string): string {
-  return `${detail} Near Mint, straight from the pack; shipped in a penny sleeve and toploader inside a rigid mailer.`;
-}
-
-function slabCopy(company: string, grade: string, detail: string): string {
-  return `${detail} Graded ${company} ${grade}; the certificate number on the label can be checked on the grader's website. Ships bubble-wrapped in a rigid box.`;
-}
-
 const EN_BOX = "english-booster-boxes";
 const EN_ETB = "english-elite-trainer-boxes";
 const EN_BUNDLE = "english-booster-bundles";
@@ -185,13 +177,9 @@ const EN_PACK = "english-booster-packs";
 const EN_COLLECTION = "english-collection-boxes";
 const EN_TIN = "english-tins";
 const EN_BLISTER = "english-blisters";
-const EN_SINGLE = "english-singles";
-const EN_SLAB = "english-graded-slabs";
 const ACCESSORY = "accessories";
 const JA_BOX = "japanese-booster-boxes";
 const JA_PACK = "japanese-booster-packs";
-const JA_SINGLE = "japanese-singles";
-const JA_SLAB = "japanese-graded-slabs";
 
 export const DEMO_PRODUCT_SEEDS: readonly DemoProductSeed[] = [
   // ----- English booster boxes -----
@@ -264,43 +252,6 @@ export const DEMO_PRODUCT_SEEDS: readonly DemoProductSeed[] = [
   { name: "Journey Together Three Booster Blister", category: EN_BLISTER, price: 1399, stock: 33, days: 173, description: "3 Journey Together booster packs, a foil promo card and a coin in a hanging blister." },
   { name: "Destined Rivals Checklane Blister", category: EN_BLISTER, price: 599, stock: 45, days: 114, description: "1 Destined Rivals booster pack and a foil promo card in a small hanging blister." },
 
-  // ----- English singles -----
-  { name: "Charizard ex 199/165 Special Illustration Rare", category: EN_SINGLE, price: 21999, proDiscount: 8, stock: 2, days: 66, description: singleCopy("Charizard ex from Scarlet & Violet 151.") },
-  { name: "Pikachu ex 238/191 Special Illustration Rare", category: EN_SINGLE, price: 27999, proDiscount: 7, stock: 1, limit: 1, days: 60, description: singleCopy("Pikachu ex from Surging Sparks.") },
-  { name: "Umbreon ex 161/131 Special Illustration Rare", category: EN_SINGLE, price: 54999, stock: 1, limit: 1, days: 150, description: singleCopy("Umbreon ex from Prismatic Evolutions, the chase card of the set.") },
-  { name: "Sylveon ex 156/131 Special Illustration Rare", category: EN_SINGLE, price: 17999, stock: 4, days: 146, description: singleCopy("Sylveon ex from Prismatic Evolutions.") },
-  { name: "Espeon ex 155/131 Special Illustration Rare", category: EN_SINGLE, price: 22999, stock: 0, days: 141, description: singleCopy("Espeon ex from Prismatic Evolutions.") },
-  { name: "Mew ex 232/091 Special Illustration Rare", category: EN_SINGLE, price: 5499, proDiscount: 7, stock: 6, days: 90, description: singleCopy("Mew ex from Paldean Fates.") },
-  { name: "Mew ex 205/165 Hyper Rare", category: EN_SINGLE, price: 2499, stock: 9, days: 95, description: singleCopy("The gold Mew ex from Scarlet & Violet 151.") },
-  { name: "Mew ex 151/165 Double Rare", category: EN_SINGLE, price: 299, stock: 40, days: 196, description: singleCopy("Mew ex from Scarlet & Violet 151.") },
-  { name: "Giratina V 186/196 Alternate Art", category: EN_SINGLE, price: 29999, proDiscount: 5, stock: 0, days: 131, description: singleCopy("Giratina V alternate art from Lost Origin.") },
-  { name: "Rayquaza VMAX 218/203 Alternate Art", category: EN_SINGLE, price: 32999, proDiscount: 5, stock: 3, days: 170, description: singleCopy("Rayquaza VMAX alternate art from Evolving Skies.") },
-  { name: "Lugia V 186/195 Alternate Art", category: EN_SINGLE, price: 24999, stock: 3, days: 165, description: singleCopy("Lugia V alternate art from Silver Tempest.") },
-  { name: "Charizard ex 223/197 Special Illustration Rare", category: EN_SINGLE, price: 5999, stock: 7, days: 185, description: singleCopy("Charizard ex from Obsidian Flames.") },
-  { name: "Charizard ex 234/091 Special Illustration Rare", category: EN_SINGLE, price: 8499, proDiscount: 6, stock: 10, days: 350, description: singleCopy("Shiny Charizard ex from Paldean Fates.") },
-  { name: "Iono 269/193 Special Illustration Rare", category: EN_SINGLE, price: 6999, proDiscount: 6, stock: 5, days: 210, description: singleCopy("Iono from Paldea Evolved.") },
-  { name: "Greninja ex 214/167 Special Illustration Rare", category: EN_SINGLE, price: 8999, stock: 6, days: 305, description: singleCopy("Greninja ex from Twilight Masquerade.") },
-  { name: "Terapagos ex 170/142 Special Illustration Rare", category: EN_SINGLE, price: 5999, stock: 8, days: 255, description: singleCopy("Terapagos ex from Stellar Crown.") },
-  { name: "Latias ex 239/191 Special Illustration Rare", category: EN_SINGLE, price: 5499, stock: 6, days: 220, description: singleCopy("Latias ex from Surging Sparks.") },
-  { name: "Magikarp 203/193 Illustration Rare", category: EN_SINGLE, price: 7499, stock: 6, days: 215, description: singleCopy("Magikarp illustration rare from Paldea Evolved.") },
-  { name: "Charmander 168/165 Illustration Rare", category: EN_SINGLE, price: 1899, stock: 14, days: 190, description: singleCopy("Charmander illustration rare from Scarlet & Violet 151.") },
-  { name: "Bulbasaur 166/165 Illustration Rare", category: EN_SINGLE, price: 1199, stock: 12, days: 192, description: singleCopy("Bulbasaur illustration rare from Scarlet & Violet 151.") },
-  { name: "Squirtle 170/165 Illustration Rare", category: EN_SINGLE, price: 1399, stock: 11, days: 194, description: singleCopy("Squirtle illustration rare from Scarlet & Violet 151.") },
-  { name: "Pikachu with Grey Felt Hat SVP 085 Promo", category: EN_SINGLE, price: 44999, stock: 2, limit: 1, days: 160, description: null },
-
-  // ----- English graded slabs -----
-  { name: "PSA 10 Umbreon VMAX 215/203 Alternate Art", category: EN_SLAB, price: 189999, stock: 1, limit: 1, days: 8, description: slabCopy("PSA", "10 Gem Mint", "The \"Moonbreon\" from Evolving Skies, one of the most sought-after modern cards.") },
-  { name: "PSA 10 Charizard ex 199/165 Special Illustration Rare", category: EN_SLAB, price: 44999, stock: 2, days: 55, description: slabCopy("PSA", "10 Gem Mint", "Charizard ex from Scarlet & Violet 151.") },
-  { name: "PSA 9 Charizard 4/102 Base Set Holo Rare", category: EN_SLAB, price: 89999, stock: 1, days: 135, description: slabCopy("PSA", "9 Mint", "The unlimited Base Set holo Charizard from 1999.") },
-  { name: "CGC 10 Pikachu ex 238/191 Special Illustration Rare", category: EN_SLAB, price: 39999, stock: 1, days: 58, description: slabCopy("CGC", "10 Pristine", "Pikachu ex from Surging Sparks.") },
-  { name: "BGS 9.5 Rayquaza VMAX 218/203 Alternate Art", category: EN_SLAB, price: 54999, stock: 0, days: 168, description: slabCopy("Beckett", "9.5 Gem Mint", "Rayquaza VMAX alternate art from Evolving Skies.") },
-  { name: "PSA 10 Giratina V 186/196 Alternate Art", category: EN_SLAB, price: 79999, proDiscount: 5, stock: 1, days: 132, description: slabCopy("PSA", "10 Gem Mint", "Giratina V alternate art from Lost Origin.") },
-  { name: "PSA 10 Mew ex 232/091 Special Illustration Rare", category: EN_SLAB, price: 14999, proDiscount: 6, stock: 3, days: 92, description: slabCopy("PSA", "10 Gem Mint", "Mew ex from Paldean Fates.") },
-  { name: "PSA 10 Magikarp 203/193 Illustration Rare", category: EN_SLAB, price: 14999, stock: 2, days: 212, description: slabCopy("PSA", "10 Gem Mint", "Magikarp illustration rare from Paldea Evolved.") },
-  { name: "PSA 10 Bulbasaur 166/165 Illustration Rare", category: EN_SLAB, price: 8999, stock: 4, days: 193, description: null },
-  { name: "PSA 10 Pikachu with Grey Felt Hat SVP 085 Promo", category: EN_SLAB, price: 109999, stock: 0, limit: 1, days: 161, description: slabCopy("PSA", "10 Gem Mint", "The Van Gogh Museum promo Pikachu.") },
-  { name: "PSA 10 Gengar VMAX 271/264 Alternate Art", category: EN_SLAB, price: 69999, stock: 0, days: 380, hidden: true, description: slabCopy("PSA", "10 Gem Mint", "Gengar VMAX alternate art from Fusion Strike.") },
-
   // ----- Accessories -----
   { name: "Ultra PRO Eclipse Matte Sleeves (100) – Jet Black", category: ACCESSORY, price: 799, stock: 60, days: 9, description: "100 matte standard-size sleeves (66 x 91 mm) with a fully opaque, blackout core. Acid-free and PVC-free." },
   { name: "Ultra PRO Eclipse Matte Sleeves (100) – Pacific Blue", category: ACCESSORY, price: 799, stock: 0, days: 340, hidden: true, description: "100 matte standard-size sleeves (66 x 91 mm) with a fully opaque, blackout core. Discontinued colour." },
@@ -332,18 +283,6 @@ export const DEMO_PRODUCT_SEEDS: readonly DemoProductSeed[] = [
   { name: "Japanese Terastal Festival ex Booster Pack", category: JA_PACK, price: 699, stock: 30, days: 204, description: packCopy("Terastal Festival ex", 10, "Japanese") },
   { name: "Japanese Battle Partners Booster Pack", category: JA_PACK, price: 449, stock: 50, days: 158, description: packCopy("Battle Partners", 5, "Japanese") },
   { name: "Japanese Pokémon Card 151 Booster Pack", category: JA_PACK, price: 899, stock: 0, limit: 4, days: 391, description: packCopy("Pokémon Card 151", 7, "Japanese") },
-
-  // ----- Japanese singles -----
-  { name: "Japanese Umbreon ex 217/187 Special Art Rare", category: JA_SINGLE, price: 29999, proDiscount: 5, stock: 2, limit: 1, days: 13, description: singleCopy("Umbreon ex from the Japanese Terastal Festival ex set.") },
-  { name: "Japanese Pikachu ex 132/106 Special Art Rare", category: JA_SINGLE, price: 12999, stock: 3, days: 230, description: singleCopy("Pikachu ex from the Japanese Super Electric Breaker set.") },
-  { name: "Japanese Charizard ex 349/190 Special Art Rare", category: JA_SINGLE, price: 6999, stock: 5, days: 346, description: singleCopy("Shiny Charizard ex from the Japanese Shiny Treasure ex set.") },
-  { name: "Japanese Mew ex 347/190 Special Art Rare", category: JA_SINGLE, price: 4999, stock: 6, days: 347, description: singleCopy("Shiny Mew ex from the Japanese Shiny Treasure ex set.") },
-  { name: "Japanese Iono 350/190 Special Art Rare", category: JA_SINGLE, price: 5999, proDiscount: 6, stock: 7, days: 348, description: singleCopy("Iono from the Japanese Shiny Treasure ex set.") },
-
-  // ----- Japanese graded slabs -----
-  { name: "PSA 10 Japanese Umbreon ex 217/187 Special Art Rare", category: JA_SLAB, price: 59999, stock: 1, limit: 1, days: 11, description: slabCopy("PSA", "10 Gem Mint", "Umbreon ex from the Japanese Terastal Festival ex set.") },
-  { name: "PSA 10 Japanese Charizard ex 201/165 Special Art Rare", category: JA_SLAB, price: 34999, proDiscount: 5, stock: 2, days: 393, description: slabCopy("PSA", "10 Gem Mint", "Charizard ex from the Japanese Pokémon Card 151 set.") },
-  { name: "PSA 10 Japanese Pikachu ex 132/106 Special Art Rare", category: JA_SLAB, price: 29999, stock: 1, days: 231, description: slabCopy("PSA", "10 Gem Mint", "Pikachu ex from the Japanese Super Electric Breaker set.") },
 
   // ----- Simplified Chinese -----
   { name: "Simplified Chinese Gem Pack Vol. 1 Booster Box", category: "chinese-simplified-booster-boxes", price: 12499, stock: 8, days: 330, description: "Sealed Simplified Chinese Gem Pack Vol. 1 booster box. Gem Pack is a series released only in Simplified Chinese." },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./catalogue";
-import { escapeXml, estimateTextWidth, renderProductArt, wrapName } from "./product-art";
+import { type CardArt, escapeXml, estimateTextWidth, raritySymbol, renderProductArt, wrapName } from "./product-art";
 import { PRODUCT_KINDS } from "./product-kind";
+import { DEMO_SINGLES } from "./singles";
 
 /**
  * A small well-formedness check: every tag is closed in order, attribute values are quoted, and
@@ -134,6 +135,80 @@ describe("renderProductArt", () => {
       expect(lines.length).toBeLessThanOrEqual(3);
       expect(lines.join(" ")).toBe(escapeXml(product.name));
     }
+  });
+});
+
+const CHARIZARD: CardArt = { name: "Charizard", setName: "Base Set", setCode: "base1", number: "4/102", rarity: "Rare", foil: true, vintage: true };
+const cardText = (svg: string, part: string) => [...svg.matchAll(new RegExp(`<text[^>]*data-card="${part}"[^>]*>([^<]*)</text>`, "g"))].map((m) => m[1]);
+
+describe("renderProductArt for a single drawn from its card", () => {
+  it("shows the card's name, set code and printed number, and its rarity as a symbol and in words", () => {
+    const svg = renderProductArt({ name: "Charizard 4/102 · Base Set", kind: "single", languageCode: "en", card: CHARIZARD });
+    assertWellFormed(svg);
+    expect(cardText(svg, "name")).toEqual(["Charizard"]);
+    expect(cardText(svg, "number")).toEqual(["BASE1 · 4/102"]);
+    expect(cardText(svg, "rarity")).toEqual(["Rare · Base Set"]);
+    expect(svg).toMatch(/<g data-card="rarity-symbol"><polygon /);
+    expect(nameLines(svg).join(" ")).toBe("Charizard 4/102 · Base Set");
+  });
+
+  it("escapes the card's text", () => {
+    const svg = renderProductArt({
+      name: "Team Rocket's <Meowth> & co",
+      kind: "single",
+      card: { ...CHARIZARD, name: "Rocket's <Meowth> & \"co\"", setName: "A & B", setCode: "x<y", number: "1/2&3" },
+    });
+    assertWellFormed(svg);
+    expect(svg).not.toContain("<Meowth>");
+    expect(cardText(svg, "name")).toEqual(["Rocket&#39;s &lt;Meowth&gt; &amp; &quot;co&quot;"]);
+    expect(cardText(svg, "number")).toEqual(["X&lt;Y · 1/2&amp;3"]);
+  });
+
+  it("labels a slab with its grader and grade, and the card's name and number", () => {
+    const svg = renderProductArt({ name: "Charizard 4/102 · Base Set", kind: "graded-slab", card: CHARIZARD, grade: { grader: "BGS", grade: "9.5" } });
+    assertWellFormed(svg);
+    expect(svg).toMatch(/>BGS<\/text>/);
+    expect(cardText(svg, "grade")).toEqual(["9.5"]);
+    expect(svg).toContain(">CHARIZARD</text>");
+    expect(svg).toContain(">BASE1 4/102</text>");
+  });
+
+  it("does not repeat a promo's set code before its number", () => {
+    const svg = renderProductArt({ name: "Pikachu", kind: "single", card: { ...CHARIZARD, setCode: "svp", number: "SVP 085", rarity: "Promo" } });
+    expect(cardText(svg, "number")).toEqual(["SVP 085"]);
+  });
+
+  it("defines every gradient and clip path it uses, for a card and a slab", () => {
+    for (const input of [
+      { name: "A", kind: "single" as const, card: { ...CHARIZARD, rarity: "Hyper rare", vintage: false } },
+      { name: "B", kind: "graded-slab" as const, card: { ...CHARIZARD, rarity: "Special illustration rare" }, grade: { grader: "PSA", grade: "10" } },
+    ]) {
+      const svg = renderProductArt(input);
+      const used = new Set([...svg.matchAll(/url\(#([^)]+)\)/g)].map((m) => m[1]));
+      const defined = new Set([...svg.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+      for (const id of used) expect(defined, `#${id}`).toContain(id);
+      expect(svg).not.toMatch(/href|<image|@import|@font-face|url\((?!#)/i);
+    }
+  });
+
+  it("shows every demo single's full name without truncation", () => {
+    for (const single of DEMO_SINGLES) {
+      const svg = renderProductArt({ name: single.name, kind: "single", card: { ...CHARIZARD, name: single.name.split(" ")[0]! } });
+      expect(nameLines(svg).join(" "), single.slug).toBe(escapeXml(single.name));
+    }
+  });
+});
+
+describe("raritySymbol", () => {
+  it("draws the printed symbols: circle, diamond, one to three stars, gold for the rarest", () => {
+    expect(raritySymbol("Common")).toMatchObject({ shape: "circle", count: 1 });
+    expect(raritySymbol("Uncommon")).toMatchObject({ shape: "diamond", count: 1 });
+    expect(raritySymbol("Rare")).toMatchObject({ shape: "star", count: 1, fill: "#0f172a" });
+    expect(raritySymbol("Double rare")).toMatchObject({ shape: "star", count: 2 });
+    expect(raritySymbol("Special illustration rare")).toMatchObject({ shape: "star", count: 2, fill: "#d4a72c" });
+    expect(raritySymbol("Hyper rare")).toMatchObject({ shape: "star", count: 3, fill: "#d4a72c" });
+    expect(raritySymbol("Special Art Rare")).toMatchObject({ shape: "text", text: "SAR" });
+    expect(raritySymbol(null)).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@
  * family of drawings (sealed, cards, accessories) and caption (the wrapped name, language tag).
  */
 import { drawAccessory } from "./art/accessories";
+import { type CardArt, drawCardSingle, drawCardSlab, type GradeArt } from "./art/card-face";
 import { caption, languageTag } from "./art/caption";
 import { drawSingle, drawSlab } from "./art/cards";
 import { type Ctx, paletteFor } from "./art/palette";
@@ -15,6 +16,8 @@ import { sparkle } from "./art/shapes";
 import { SIZE, escapeXml, hashString, randomFrom } from "./art/svg";
 import type { ProductKind } from "./product-kind";
 
+export type { CardArt, GradeArt } from "./art/card-face";
+export { raritySymbol } from "./art/card-face";
 export { estimateTextWidth, wrapName } from "./art/caption";
 export { escapeXml } from "./art/svg";
 
@@ -22,6 +25,10 @@ export interface ProductArtInput {
   name: string;
   kind: ProductKind;
   languageCode?: string;
+  /** For a single: the card, drawn with its name, set, number and rarity instead of a generic card. */
+  card?: CardArt;
+  /** For a graded slab of that card: the grader's label. */
+  grade?: GradeArt;
 }
 
 /** Where a product's artwork is served (app/routes/product-art.ts); the demo seed stores it as the image URL. */
@@ -52,6 +59,9 @@ export function renderProductArt(input: ProductArtInput): string {
   const id = `nm${seed.toString(36)}`;
   const ctx: Ctx = { p, id, rand: randomFrom(seed), name };
   const drawer = DRAWERS[input.kind] ?? drawBoosterBox;
+  const card = input.card;
+  const drawing =
+    card && input.kind === "graded-slab" && input.grade ? drawCardSlab(ctx, card, input.grade) : card && (input.kind === "single" || input.kind === "graded-slab") ? drawCardSingle(ctx, card) : drawer(ctx);
 
   const rand = randomFrom(seed ^ 0x9e3779b9);
   const dots: string[] = [];
@@ -85,7 +95,7 @@ export function renderProductArt(input: ProductArtInput): string {
     `<rect width="${SIZE}" height="${SIZE}" fill="url(#${id}-bg)"/>`,
     `<circle cx="300" cy="240" r="260" fill="url(#${id}-glow)"/>`,
     dots.join(""),
-    drawer(ctx),
+    drawing,
     caption(name, p.deep),
     input.languageCode ? languageTag(input.languageCode, p) : "",
     `</svg>`,

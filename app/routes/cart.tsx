@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseCartForm(await request.formData());
   if (!parsed.ok) {
     return data<CartActionData>(
-      { ok: false, intent: parsed.intent, productId: parsed.productId, message: parsed.message },
+      { ok: false, intent: parsed.intent, variantId: parsed.variantId, message: parsed.message },
       { status: 400, headers: PRIVATE },
     );
   }
@@ -77,13 +77,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return owner;
   });
-  const productId = "productId" in parsed ? parsed.productId : null;
+  const variantId = "variantId" in parsed ? parsed.variantId : null;
   if (!result.ok) {
-    return data<CartActionData>({ ok: false, intent: parsed.intent, productId, message: result.message }, { status: result.status, headers });
+    return data<CartActionData>({ ok: false, intent: parsed.intent, variantId, message: result.message }, { status: result.status, headers });
   }
   // A plain form post (no JavaScript) goes back where it came from; fetchers send no redirectTo.
   if (parsed.redirectTo) return redirect(parsed.redirectTo, { headers });
-  return data<CartActionData>({ ok: true, intent: parsed.intent, productId, message: result.notice ?? null }, { headers });
+  return data<CartActionData>({ ok: true, intent: parsed.intent, variantId, message: result.notice ?? null }, { headers });
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations, skipBrowserValidation } from "./a11y";
 import { signIn, signInAsAdmin, uniqueEmail } from "./admin";
-import { query } from "./db";
+import { insertSealedProduct, query, removeProducts, setSealedStock } from "./db";
 
 /**
  * axe-core (WCAG 2.1 A and AA) on every page of the shop in each state a customer or the admin
@@ -24,21 +24,23 @@ test.beforeAll(async () => {
     [inStock, 10],
     [soldOut, 0],
   ] as const) {
-    const [row] = await query<{ id: number }>(
-      `INSERT INTO products (name, slug, price, premium_price, stock, category_id, description, created_at)
-       VALUES ($1, $2, 2000, 1500, $3, $4, 'Arranged by the accessibility browser tests.', '2015-01-01') RETURNING id`,
-      [product.name, product.slug, stock, category!.id],
-    );
-    product.id = row!.id;
+    const { productId } = await insertSealedProduct({
+      name: product.name,
+      slug: product.slug,
+      price: 2000,
+      premiumPrice: 1500,
+      stock,
+      category: category!.id,
+      description: "Arranged by the accessibility browser tests.",
+      createdAt: new Date("2015-01-01"),
+    });
+    product.id = productId;
   }
 });
 
 test.afterAll(async () => {
   const ids = [inStock.id, soldOut.id].filter(Boolean);
-  await query("DELETE FROM stock_reservations WHERE product_id = ANY($1::int[])", [ids]);
-  await query("UPDATE order_items SET product_id = NULL WHERE product_id = ANY($1::int[])", [ids]);
-  await query("DELETE FROM cart_items WHERE product_id = ANY($1::int[])", [ids]);
-  await query("DELETE FROM products WHERE id = ANY($1::int[])", [ids]);
+  await removeProducts(ids);
 });
 
 async function visit(page: Page, path: string, state = path) {
@@ -159,11 +161,11 @@ test("a customer's account tabs, cart, sandbox checkout and order success", asyn
   await page.getByRole("button", { name: /Add(ed)? to Cart/ }).click();
   await expect(page.getByRole("button", { name: "Added to Cart" })).toBeVisible();
   await expectNoViolations(page, "product page, added to cart");
-  await query("UPDATE products SET stock = 2 WHERE id = $1", [inStock.id]);
+  await setSealedStock(inStock.id, 2);
   await page.goto("/cart");
   await expect(page.getByText("quantity reduced")).toBeVisible();
   await expectNoViolations(page, "cart with a notice");
-  await query("UPDATE products SET stock = 10 WHERE id = $1", [inStock.id]);
+  await setSealedStock(inStock.id, 10);
   await visit(page, `/cart?checkoutError=out_of_stock&item=${encodeURIComponent(inStock.name)}`, "cart with a checkout error");
   await visit(page, "/cart?checkoutError=cancelled", "cart after a cancelled checkout");
 
@@ -263,6 +265,18 @@ test("admin pages: dashboard, orders with a refused tracking number, application
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoViolations(page, "admin applications, details open");
   await visit(page, "/admin/outbox", "admin outbox");
+  await visit(page, "/admin/singles", "admin singles");
+  await visit(page, "/admin/singles/new", "admin list a single, the search");
+  await visit(page, "/admin/singles/new?q=charizard", "admin list a single, cards found");
+  await page.getByTestId("card-result").first().click();
+  await expect(page.locator("#listing-form")).toBeVisible();
+  await expectNoViolations(page, "admin list a single, the grid");
+  await page.getByLabel(/^Price \(£\), Near Mint · /).first().fill("abc");
+  await page.getByRole("button", { name: "List card" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Price must be in pounds" })).toBeVisible();
+  await expectNoViolations(page, "admin list a single, a row refused");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoViolations(page, "admin list a single, a row refused, on a phone");
 });
 
 test("your data, two-factor set-up, the sign-in check past the limits, and the erased page", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { query } from "./db";
+import { insertSealedProduct, query, removeProducts, setSealedStock } from "./db";
 
 /**
  * The cart in a real browser against the production build. The products are this file's own
@@ -11,6 +11,8 @@ const PASSWORD = "Cart-e2e-Passw0rd!";
 
 interface Arranged {
   id: number;
+  /** The product's one variant: what carts and order lines hold. */
+  variantId: number;
   slug: string;
   name: string;
 }
@@ -28,18 +30,25 @@ test.beforeAll(async () => {
   } as const;
   for (const [key, s] of Object.entries(specs)) {
     const slug = `e2e-cart-${key}-${tag}`;
-    const [row] = await query<{ id: number }>(
-      `INSERT INTO products (name, slug, price, premium_price, stock, limit_per_customer, category_id, description, image_url, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'Arranged by the cart browser tests.', $8, '2015-01-01') RETURNING id`,
-      [`${s.name} ${tag}`, slug, s.price, s.premium, s.stock, s.limit, category!.id, art?.image_url ?? null],
-    );
-    P[key as keyof typeof P] = { id: row!.id, slug, name: `${s.name} ${tag}` };
+    const { productId, variantId } = await insertSealedProduct({
+      name: `${s.name} ${tag}`,
+      slug,
+      price: s.price,
+      premiumPrice: s.premium,
+      stock: s.stock,
+      limitPerCustomer: s.limit,
+      category: category!.id,
+      description: "Arranged by the cart browser tests.",
+      imageUrl: art?.image_url ?? null,
+      createdAt: new Date("2015-01-01"),
+    });
+    P[key as keyof typeof P] = { id: productId, variantId, slug, name: `${s.name} ${tag}` };
   }
 });
 
 test.afterAll(async () => {
   const ids = Object.values(P).map((p) => p.id);
-  if (ids.length) await query("DELETE FROM products WHERE id = ANY($1::int[])", [ids]);
+  await removeProducts(ids);
 });
 
 function uniqueEmail() {
@@ -90,10 +99,10 @@ async function userId(email: string) {
   return row!.id;
 }
 
-async function dbQuantity(owner: { userId?: string; guestId?: string }, productId: number) {
+async function dbQuantity(owner: { userId?: string; guestId?: string }, variantId: number) {
   const rows = owner.userId
-    ? await query<{ quantity: number }>("SELECT quantity FROM cart_items WHERE user_id = $1 AND product_id = $2", [owner.userId, productId])
-    : await query<{ quantity: number }>("SELECT quantity FROM cart_items WHERE guest_id = $1 AND product_id = $2", [owner.guestId, productId]);
+    ? await query<{ quantity: number }>("SELECT quantity FROM cart_items WHERE user_id = $1 AND variant_id = $2", [owner.userId, variantId])
+    : await query<{ quantity: number }>("SELECT quantity FROM cart_items WHERE guest_id = $1 AND variant_id = $2", [owner.guestId, variantId]);
   return rows[0]?.quantity ?? 0;
 }
 
@@ -138,7 +147,7 @@ test.describe("cart", () => {
       ].sort(),
     );
     expect(Object.keys(mirror.state.items[0]).sort()).toEqual(
-      ["image", "isUsingPremium", "limitPerCustomer", "name", "premiumPrice", "price", "productId", "quantity", "stock"].sort(),
+      ["image", "isUsingPremium", "limitPerCustomer", "name", "premiumPrice", "price", "productId", "quantity", "stock", "variantId"].sort(),
     );
 
     // Sign in: quantities added together, guest cart and cookie gone.
@@ -175,7 +184,7 @@ test.describe("cart", () => {
     await expect(scarce.getByTestId("line-quantity")).toHaveText("3");
     await expect(plus).toBeDisabled();
     const guestId = (await guestCookie(page))!.value;
-    await expect.poll(() => dbQuantity({ guestId }, P.scarce.id)).toBe(3);
+    await expect.poll(() => dbQuantity({ guestId }, P.scarce.variantId)).toBe(3);
 
     // Six quick clicks, without waiting for the server in between: six steps, none lost or doubled.
     await addFromProductPage(page, P.plenty, 1);
@@ -184,7 +193,7 @@ test.describe("cart", () => {
     const plentyPlus = plenty.getByRole("button", { name: `Increase quantity of ${P.plenty.name}` });
     for (let i = 0; i < 6; i++) await plentyPlus.click();
     await expect(plenty.getByTestId("line-quantity")).toHaveText("7");
-    await expect.poll(() => dbQuantity({ guestId }, P.plenty.id)).toBe(7);
+    await expect.poll(() => dbQuantity({ guestId }, P.plenty.variantId)).toBe(7);
     await page.reload();
     await expect(plenty.getByTestId("line-quantity")).toHaveText("7");
     await expect(badge(page)).toHaveText("10");
@@ -204,14 +213,14 @@ test.describe("cart", () => {
     await expect(plus).toBeDisabled();
     // The page shows 2 at once (optimistic); wait until the server has it too.
     const guestId = (await guestCookie(page))!.value;
-    await expect.poll(() => dbQuantity({ guestId }, P.limited.id)).toBe(2);
+    await expect.poll(() => dbQuantity({ guestId }, P.limited.variantId)).toBe(2);
 
     // A hand-made request past the cap is refused and changes nothing.
-    const forced = await page.request.post("/cart", { form: { intent: "increment", productId: String(P.limited.id) } });
+    const forced = await page.request.post("/cart", { form: { intent: "increment", variantId: String(P.limited.variantId) } });
     expect(forced.status()).toBe(409);
-    const forcedAdd = await page.request.post("/cart", { form: { intent: "update", productId: String(P.limited.id), quantity: "5" } });
+    const forcedAdd = await page.request.post("/cart", { form: { intent: "update", variantId: String(P.limited.variantId), quantity: "5" } });
     expect(forcedAdd.status()).toBe(409);
-    expect(await dbQuantity({ guestId }, P.limited.id)).toBe(2);
+    expect(await dbQuantity({ guestId }, P.limited.variantId)).toBe(2);
   });
 
   test("a signed-in customer who already bought the limit sees the purchase-limit message", async ({ page }) => {
@@ -225,15 +234,15 @@ test.describe("cart", () => {
       [id, email],
     );
     await query(
-      "INSERT INTO order_items (order_id, product_id, product_name, quantity, unit_price, normal_unit_price) VALUES ($1, $2, $3, 2, 900, 900)",
-      [order!.id, P.limited.id, P.limited.name],
+      "INSERT INTO order_items (order_id, product_id, variant_id, product_name, quantity, unit_price, normal_unit_price) VALUES ($1, $2, $3, $4, 2, 900, 900)",
+      [order!.id, P.limited.id, P.limited.variantId, P.limited.name],
     );
     await page.goto(`/products/${P.limited.slug}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByRole("alert")).toContainText(`Purchase limit reached: ${P.limited.name} is limited to 2 per customer.`);
     await page.screenshot({ path: "/tmp/cart-limit-alert-desktop.png" });
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
-    expect(await dbQuantity({ userId: id }, P.limited.id)).toBe(0);
+    expect(await dbQuantity({ userId: id }, P.limited.variantId)).toBe(0);
   });
 
   test("a Pro member sees PRO prices, the struck-through normal price and the saving", async ({ page }) => {
@@ -292,13 +301,13 @@ test.describe("cart", () => {
 
   test("shows a notice when a line had to be reduced because stock fell", async ({ page }) => {
     await addFromProductPage(page, P.plenty, 5);
-    await query("UPDATE products SET stock = 2 WHERE id = $1", [P.plenty.id]);
+    await setSealedStock(P.plenty.id, 2);
     try {
       await page.goto("/cart");
       await expect(page.getByRole("status").filter({ hasText: `${P.plenty.name}: only 2 left, quantity reduced.` })).toBeVisible();
       await expect(line(page, P.plenty).getByTestId("line-quantity")).toHaveText("2");
     } finally {
-      await query("UPDATE products SET stock = 50 WHERE id = $1", [P.plenty.id]);
+      await setSealedStock(P.plenty.id, 50);
     }
   });
 
@@ -306,29 +315,29 @@ test.describe("cart", () => {
     await addFromProductPage(page, P.pack, 1);
     const guestId = (await guestCookie(page))!.value;
     const cases: [Record<string, string>, number, string][] = [
-      [{ intent: "add", productId: "abc", quantity: "1" }, 400, "That product could not be found."],
-      [{ intent: "add", productId: String(P.pack.id), quantity: "-1" }, 400, "Quantity must be at least 1."],
-      [{ intent: "add", productId: String(P.pack.id), quantity: "0" }, 400, "Quantity must be at least 1."],
-      [{ intent: "add", productId: String(P.pack.id), quantity: "1e9" }, 400, "Quantity must be a whole number."],
-      [{ intent: "add", productId: String(P.pack.id), quantity: "999999999999" }, 400, "Quantity can be at most 99."],
-      [{ intent: "add", productId: "999999999", quantity: "1" }, 404, "This product is no longer available."],
-      [{ intent: "hack", productId: String(P.pack.id) }, 400, "Unknown cart action."],
+      [{ intent: "add", variantId: "abc", quantity: "1" }, 400, "That product could not be found."],
+      [{ intent: "add", variantId: String(P.pack.variantId), quantity: "-1" }, 400, "Quantity must be at least 1."],
+      [{ intent: "add", variantId: String(P.pack.variantId), quantity: "0" }, 400, "Quantity must be at least 1."],
+      [{ intent: "add", variantId: String(P.pack.variantId), quantity: "1e9" }, 400, "Quantity must be a whole number."],
+      [{ intent: "add", variantId: String(P.pack.variantId), quantity: "999999999999" }, 400, "Quantity can be at most 99."],
+      [{ intent: "add", variantId: "999999999", quantity: "1" }, 404, "This product is no longer available."],
+      [{ intent: "hack", variantId: String(P.pack.variantId) }, 400, "Unknown cart action."],
     ];
     for (const [form, status, message] of cases) {
       const response = await page.request.post("/cart", { form });
       expect(response.status(), JSON.stringify(form)).toBe(status);
       expect(await response.text()).toContain(message);
     }
-    const hidden = await query<{ id: number }>("SELECT id FROM products WHERE is_visible = false LIMIT 1");
+    const hidden = await query<{ id: number }>("SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id WHERE NOT p.is_visible LIMIT 1");
     if (hidden[0]) {
-      const response = await page.request.post("/cart", { form: { intent: "add", productId: String(hidden[0].id), quantity: "1" } });
+      const response = await page.request.post("/cart", { form: { intent: "add", variantId: String(hidden[0].id), quantity: "1" } });
       expect(response.status()).toBe(404);
     }
     // Naming someone else's cart does nothing: the owner comes from the cookie/session only.
     const other = await page.request.post("/cart", { form: { intent: "clear", userId: "00000000-0000-0000-0000-000000000000", guestId: "x" } });
     expect(other.status()).toBeLessThan(500);
     // ...but it did clear *this* guest's own cart, which is what "clear" means.
-    expect(await dbQuantity({ guestId }, P.pack.id)).toBe(0);
+    expect(await dbQuantity({ guestId }, P.pack.variantId)).toBe(0);
     // An add without a product is ignored.
     const ignored = await page.request.post("/cart", { form: { intent: "add" } });
     expect(ignored.status()).toBe(200);
@@ -339,7 +348,7 @@ test.describe("cart", () => {
     // A cart that really exists, belonging to someone else.
     const victim = randomBytes(16).toString("base64url");
     await query("INSERT INTO guest_carts (id) VALUES ($1)", [victim]);
-    await query("INSERT INTO cart_items (guest_id, product_id, quantity) VALUES ($1, $2, 2)", [victim, P.pack.id]);
+    await query("INSERT INTO cart_items (guest_id, variant_id, quantity) VALUES ($1, $2, 2)", [victim, P.pack.variantId]);
     const forged = randomBytes(16).toString("base64url");
     await context.addCookies([{ name: "nm_guest_cart", value: forged, url: baseURL! }]);
     await page.goto("/cart");
@@ -349,7 +358,7 @@ test.describe("cart", () => {
     expect(issued).not.toBe(forged);
     expect(issued).not.toBe(victim);
     expect(await query("SELECT 1 FROM guest_carts WHERE id = $1", [forged])).toHaveLength(0);
-    expect(await dbQuantity({ guestId: victim }, P.pack.id)).toBe(2);
+    expect(await dbQuantity({ guestId: victim }, P.pack.variantId)).toBe(2);
     await query("DELETE FROM guest_carts WHERE id = $1", [victim]);
   });
 });

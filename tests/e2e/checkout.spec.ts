@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { query } from "./db";
+import { insertSealedProduct, query, removeProducts, sealedStock } from "./db";
 import { receivedEmails, waitForEmail } from "./mail";
 
 /**
@@ -18,22 +18,22 @@ test.beforeAll(async () => {
   for (const [i, price] of [1234, 2000, 999].entries()) {
     const name = `E2E Checkout Box ${i + 1} ${tag}`;
     const slug = `e2e-checkout-${i + 1}-${tag}`;
-    const [row] = await query<{ id: number }>(
-      `INSERT INTO products (name, slug, price, stock, category_id, description, created_at)
-       VALUES ($1, $2, $3, 5, $4, 'Arranged by the checkout browser tests.', '2015-01-01') RETURNING id`,
-      [name, slug, price, category!.id],
-    );
-    products.push({ id: row!.id, slug, name, price });
+    const { productId } = await insertSealedProduct({
+      name,
+      slug,
+      price,
+      stock: 5,
+      category: category!.id,
+      description: "Arranged by the checkout browser tests.",
+      createdAt: new Date("2015-01-01"),
+    });
+    products.push({ id: productId, slug, name, price });
   }
 });
 
 test.afterAll(async () => {
-  const ids = products.map((p) => p.id);
-  if (ids.length === 0) return;
-  // Orders keep their snapshot; the reservations and lines pointing at the products go first.
-  await query("DELETE FROM stock_reservations WHERE product_id = ANY($1::int[])", [ids]);
-  await query("UPDATE order_items SET product_id = NULL WHERE product_id = ANY($1::int[])", [ids]);
-  await query("DELETE FROM products WHERE id = ANY($1::int[])", [ids]);
+  // Orders keep their snapshot lines.
+  await removeProducts(products.map((p) => p.id));
 });
 
 function uniqueEmail() {
@@ -72,10 +72,7 @@ async function addToCart(page: Page, product: { slug: string }, quantity = 1) {
   await expect(page.getByRole("button", { name: "Added to Cart" })).toBeVisible();
 }
 
-async function stockOf(id: number) {
-  const [row] = await query<{ stock: number }>("SELECT stock FROM products WHERE id = $1", [id]);
-  return row!.stock;
-}
+const stockOf = sealedStock;
 
 /** A registered, signed-in customer with `quantity` of `product` in the cart, on the sandbox page. */
 async function atPaymentPage(page: Page, product: (typeof products)[number], quantity = 1) {
@@ -352,12 +349,8 @@ test("a customer without a delivery address is asked for one before paying, then
   // A product of its own: the other tests of this file buy up the shared ones' stock.
   const [category] = await query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
   const slug = `e2e-checkout-address-${tag}`;
-  const [row] = await query<{ id: number }>(
-    `INSERT INTO products (name, slug, price, stock, category_id, created_at)
-     VALUES ($1, $2, 1500, 5, $3, '2015-01-01') RETURNING id`,
-    [`E2E Address Box ${tag}`, slug, category!.id],
-  );
-  const product = { id: row!.id, slug, name: `E2E Address Box ${tag}`, price: 1500 };
+  const { productId } = await insertSealedProduct({ name: `E2E Address Box ${tag}`, slug, price: 1500, stock: 5, category: category!.id, createdAt: new Date("2015-01-01") });
+  const product = { id: productId, slug, name: `E2E Address Box ${tag}`, price: 1500 };
   products.push(product); // removed with the others afterwards
   const email = uniqueEmail();
   await register(page, email, { withAddress: false });

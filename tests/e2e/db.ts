@@ -24,8 +24,8 @@ export interface SealedProductRow {
   premiumPrice?: number | null;
   stock: number;
   limitPerCustomer?: number | null;
-  /** The category, by slug (a demo category such as "english-booster-boxes"). */
-  categorySlug: string;
+  /** The category: its id, or its slug (a demo category's, say). */
+  category: number | string;
   description?: string | null;
   imageUrl?: string | null;
   isVisible?: boolean;
@@ -41,12 +41,18 @@ export async function insertSealedProduct(p: SealedProductRow): Promise<{ produc
   const [row] = await query<{ product_id: number; variant_id: number }>(
     `WITH product AS (
        INSERT INTO products (name, slug, limit_per_customer, category_id, description, image_url, is_visible, created_at)
-       SELECT $1, $2, $3, c.id, $4, $5, $6, $7 FROM categories c WHERE c.slug = $8
+       SELECT $1, $2, $3, c.id, $4, $5, $6, $7 FROM categories c WHERE c.slug = $8::text OR c.id::text = $8::text
        RETURNING id
      )
-     INSERT INTO product_variants (product_id, price, premium_price, stock)
-     SELECT id, $9, $10, $11 FROM product
-     RETURNING product_id, id AS variant_id`,
+     , variant AS (
+       INSERT INTO product_variants (product_id, price, premium_price, stock)
+       SELECT id, $9, $10, $11 FROM product
+       RETURNING product_id, id, stock
+     ), opening AS (
+       INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note)
+       SELECT id, stock, stock, 'opening', 'browser test fixture' FROM variant WHERE stock <> 0
+     )
+     SELECT product_id, id AS variant_id FROM variant`,
     [
       p.name,
       p.slug,
@@ -55,12 +61,41 @@ export async function insertSealedProduct(p: SealedProductRow): Promise<{ produc
       p.imageUrl ?? null,
       p.isVisible ?? true,
       p.createdAt ?? new Date(),
-      p.categorySlug,
+      String(p.category),
       p.price,
       p.premiumPrice ?? null,
       p.stock,
     ],
   );
-  if (!row) throw new Error(`insertSealedProduct: no category "${p.categorySlug}"`);
+  if (!row) throw new Error(`insertSealedProduct: no category "${p.category}"`);
   return { productId: row.product_id, variantId: row.variant_id };
+}
+
+/**
+ * Removes products a spec arranged, with their variants and cart lines. Orders keep their
+ * snapshot lines (product and variant links set to null); reservations pointing at the
+ * variants go first, as the schema refuses to lose them silently.
+ */
+export async function removeProducts(productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await query("DELETE FROM stock_reservations WHERE variant_id IN (SELECT id FROM product_variants WHERE product_id = ANY($1::int[]))", [productIds]);
+  await query("UPDATE order_items SET product_id = NULL WHERE product_id = ANY($1::int[])", [productIds]);
+  await query("DELETE FROM products WHERE id = ANY($1::int[])", [productIds]);
+}
+
+/** A sealed product's stock (its one variant's). */
+export async function sealedStock(productId: number): Promise<number> {
+  const [row] = await query<{ stock: number }>("SELECT stock FROM product_variants WHERE product_id = $1", [productId]);
+  return row!.stock;
+}
+
+/** Sets a sealed product's stock (its one variant's), with its ledger row as an adjustment would. */
+export async function setSealedStock(productId: number, stock: number): Promise<void> {
+  await query(
+    `WITH before AS (SELECT id, stock FROM product_variants WHERE product_id = $1 FOR UPDATE),
+     changed AS (UPDATE product_variants v SET stock = $2 FROM before WHERE v.id = before.id RETURNING v.id, v.stock, v.stock - before.stock AS delta)
+     INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note)
+     SELECT id, delta, stock, 'adjustment', 'browser test' FROM changed WHERE delta <> 0`,
+    [productId, stock],
+  );
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, uniqueEmail } from "./admin";
-import { query } from "./db";
+import { insertSealedProduct, query, removeProducts } from "./db";
 
 /**
  * The purchase and the wholesale form with the keyboard alone: after the test arranges a signed-in
@@ -16,20 +16,21 @@ test.use({ reducedMotion: "reduce" });
 
 test.beforeAll(async () => {
   const [category] = await query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
-  const [row] = await query<{ id: number }>(
-    `INSERT INTO products (name, slug, price, stock, category_id, description, created_at)
-     VALUES ($1, $2, 1800, 10, $3, 'Arranged by the keyboard browser tests.', '2015-01-01') RETURNING id`,
-    [product.name, product.slug, category!.id],
-  );
-  product.id = row!.id;
+  const { productId } = await insertSealedProduct({
+    name: product.name,
+    slug: product.slug,
+    price: 1800,
+    stock: 10,
+    category: category!.id,
+    description: "Arranged by the keyboard browser tests.",
+    createdAt: new Date("2015-01-01"),
+  });
+  product.id = productId;
 });
 
 test.afterAll(async () => {
   if (!product.id) return;
-  await query("DELETE FROM stock_reservations WHERE product_id = $1", [product.id]);
-  await query("UPDATE order_items SET product_id = NULL WHERE product_id = $1", [product.id]);
-  await query("DELETE FROM cart_items WHERE product_id = $1", [product.id]);
-  await query("DELETE FROM products WHERE id = $1", [product.id]);
+  await removeProducts([product.id]);
 });
 
 type Stop = { name: string; visible: boolean };

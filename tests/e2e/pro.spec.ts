@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { query } from "./db";
+import { insertSealedProduct, query, removeProducts } from "./db";
 
 /**
  * Pro membership in a real browser with the sandbox provider: sign up → subscribe monthly
@@ -15,20 +15,22 @@ const product = { id: 0, slug: `e2e-pro-box-${tag}`, name: `E2E Pro Member Box $
 
 test.beforeAll(async () => {
   const [category] = await query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
-  const [row] = await query<{ id: number }>(
-    `INSERT INTO products (name, slug, price, premium_price, stock, category_id, description, created_at)
-     VALUES ($1, $2, $3, $4, 20, $5, 'Arranged by the Pro browser tests.', '2015-01-01') RETURNING id`,
-    [product.name, product.slug, product.price, product.premium, category!.id],
-  );
-  product.id = row!.id;
+  const { productId } = await insertSealedProduct({
+    name: product.name,
+    slug: product.slug,
+    price: product.price,
+    premiumPrice: product.premium,
+    stock: 20,
+    category: category!.id,
+    description: "Arranged by the Pro browser tests.",
+    createdAt: new Date("2015-01-01"),
+  });
+  product.id = productId;
 });
 
 test.afterAll(async () => {
   if (!product.id) return;
-  await query("DELETE FROM stock_reservations WHERE product_id = $1", [product.id]);
-  await query("UPDATE order_items SET product_id = NULL WHERE product_id = $1", [product.id]);
-  await query("DELETE FROM cart_items WHERE product_id = $1", [product.id]);
-  await query("DELETE FROM products WHERE id = $1", [product.id]);
+  await removeProducts([product.id]);
 });
 
 function uniqueEmail() {

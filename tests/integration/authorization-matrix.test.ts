@@ -116,7 +116,7 @@ const MATRIX: Record<string, Case[]> = {
   cart: [
     page("/cart"),
     { name: "clear the cart", method: "POST", path: () => "/cart", form: () => ({ intent: "clear" }), expect: all(200) },
-    { name: "add a hidden product", method: "POST", path: () => "/cart", form: (w) => ({ intent: "add", productId: String(w.ids.productId + 1), quantity: "1" }), expect: all(404) },
+    { name: "add a hidden product", method: "POST", path: () => "/cart", form: (w) => ({ intent: "add", variantId: String(w.ids.hiddenVariantId), quantity: "1" }), expect: all(404) },
   ],
   register: [
     page("/register", { guest: 200, customer: "→/account", other: "→/account", pro: "→/account", admin: "→/account" }),
@@ -226,6 +226,27 @@ const MATRIX: Record<string, Case[]> = {
       form: (w) => ({ intent: "dispatch", orderId: String(w.ids.paidOrderId), trackingNumber: "AB123456789GB", currentTracking: "" }),
       expect: ADMIN_ONLY,
       data: false,
+    },
+  ],
+  "admin/singles": [page("/admin/singles", ADMIN_ONLY), page("/admin/singles?page=2", ADMIN_ONLY)],
+  "admin/singles/new": [
+    page("/admin/singles/new", ADMIN_ONLY),
+    page("/admin/singles/new?q=charizard%204%2F102", ADMIN_ONLY),
+    page("/admin/singles/new?listed=2000000000", ADMIN_ONLY),
+    page("/admin/singles/new?card=2000000000", { ...ADMIN_ONLY, admin: 404 }),
+    {
+      name: "list a card that is not in the card database",
+      method: "POST",
+      path: () => "/admin/singles/new",
+      form: () => ({ cardId: "2000000000", language: "en", "nm.normal.on": "on", "nm.normal.qty": "1", "nm.normal.price": "1.00" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+    {
+      name: "a listing with nothing ticked",
+      method: "POST",
+      path: () => "/admin/singles/new",
+      form: () => ({ cardId: "1", language: "en" }),
+      expect: { ...ADMIN_ONLY, admin: 400 },
     },
   ],
   checkout: [

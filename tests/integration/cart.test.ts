@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GUEST_CART_COOKIE } from "~/config/constants";
-import { cartItems, categories, guestCarts, languages, products, subscriptions, users } from "~/db/schema";
+import { cartItems, categories, guestCarts, languages, products, productVariants, subscriptions, users } from "~/db/schema";
 import { parseCartForm } from "~/modules/cart/cart-form";
 import {
   addItem,
@@ -46,13 +46,21 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
+/** A sealed product and its one variant; `variantId` is what carts hold. */
+async function makeProduct(
+  values: Partial<typeof products.$inferInsert> & { price?: number; premiumPrice?: number | null; stock?: number; variantLimit?: number | null } = {},
+) {
   slugSeq++;
+  const { price = 1000, premiumPrice = null, stock = 20, variantLimit = null, ...productValues } = values;
   const [row] = await database.db
     .insert(products)
-    .values({ name: `Product ${slugSeq}`, slug: `product-${slugSeq}`, price: 1000, stock: 20, categoryId, ...values })
+    .values({ name: `Product ${slugSeq}`, slug: `product-${slugSeq}`, categoryId, ...productValues })
     .returning();
-  return row!;
+  const [variant] = await database.db
+    .insert(productVariants)
+    .values({ productId: row!.id, price, premiumPrice, stock, limitPerCustomer: variantLimit })
+    .returning();
+  return { ...row!, variantId: variant!.id };
 }
 
 async function makeUser() {
@@ -69,15 +77,15 @@ async function makeGuest() {
   return id;
 }
 
-function makeOrder(userId: string, status: string, lines: { productId: number; quantity: number }[]) {
+function makeOrder(userId: string, status: string, lines: { variantId: number; quantity: number }[]) {
   return insertOrder(database.db, { userId, status, items: lines.map((line) => ({ ...line, productName: "Snapshot", unitPrice: 1000 })) });
 }
 
-async function quantityIn(owner: CartOwner, productId: number): Promise<number | undefined> {
+async function quantityIn(owner: CartOwner, variantId: number): Promise<number | undefined> {
   const where =
     "userId" in owner
-      ? and(eq(cartItems.userId, owner.userId), eq(cartItems.productId, productId))
-      : and(eq(cartItems.guestId, owner.guestId), eq(cartItems.productId, productId));
+      ? and(eq(cartItems.userId, owner.userId), eq(cartItems.variantId, variantId))
+      : and(eq(cartItems.guestId, owner.guestId), eq(cartItems.variantId, variantId));
   const [row] = await database.db.select({ quantity: cartItems.quantity }).from(cartItems).where(where);
   return row?.quantity;
 }
@@ -100,77 +108,77 @@ describe("adding, changing and removing", () => {
   it("refuses unknown and hidden products with a clear message and leaves the cart alone", async () => {
     const hidden = await makeProduct({ isVisible: false });
     expect(await addItem(database.db, guest, 999_999, 1)).toEqual({ ok: false, status: 404, message: "This product is no longer available." });
-    expect(await addItem(database.db, guest, hidden.id, 1)).toMatchObject({ ok: false, status: 404 });
+    expect(await addItem(database.db, guest, hidden.variantId, 1)).toMatchObject({ ok: false, status: 404 });
     expect(await countItems(database.db, guest)).toBe(0);
   });
 
   it("refuses zero, negative and fractional quantities in the module too", async () => {
     const p = await makeProduct();
-    for (const q of [0, -3, 1.5, Number.NaN]) expect((await addItem(database.db, guest, p.id, q)).ok).toBe(false);
-    expect(await quantityIn(guest, p.id)).toBeUndefined();
+    for (const q of [0, -3, 1.5, Number.NaN]) expect((await addItem(database.db, guest, p.variantId, q)).ok).toBe(false);
+    expect(await quantityIn(guest, p.variantId)).toBeUndefined();
   });
 
   it("caps an add at stock and at the per-customer limit", async () => {
     const lowStock = await makeProduct({ stock: 3 });
     const limited = await makeProduct({ stock: 50, limitPerCustomer: 2 });
-    const r1 = await addItem(database.db, guest, lowStock.id, 5);
+    const r1 = await addItem(database.db, guest, lowStock.variantId, 5);
     expect(r1).toMatchObject({ ok: true, quantity: 3 });
     expect(r1.ok && r1.notice).toMatch(/Only 3/);
-    expect(await addItem(database.db, guest, limited.id, 1)).toMatchObject({ ok: true, quantity: 1 });
-    expect(await addItem(database.db, guest, limited.id, 5)).toMatchObject({ ok: true, quantity: 2 });
+    expect(await addItem(database.db, guest, limited.variantId, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await addItem(database.db, guest, limited.variantId, 5)).toMatchObject({ ok: true, quantity: 2 });
     // Already at the cap: refused, nothing changes.
-    expect(await addItem(database.db, guest, limited.id, 1)).toMatchObject({ ok: false, status: 409 });
-    expect(await quantityIn(guest, limited.id)).toBe(2);
+    expect(await addItem(database.db, guest, limited.variantId, 1)).toMatchObject({ ok: false, status: 409 });
+    expect(await quantityIn(guest, limited.variantId)).toBe(2);
   });
 
   it("caps at 99 when there is no limit", async () => {
     const plenty = await makeProduct({ stock: 500 });
-    await addItem(database.db, guest, plenty.id, 99);
-    expect(await addItem(database.db, guest, plenty.id, 5)).toMatchObject({ ok: false, status: 409 });
-    expect(await quantityIn(guest, plenty.id)).toBe(99);
+    await addItem(database.db, guest, plenty.variantId, 99);
+    expect(await addItem(database.db, guest, plenty.variantId, 5)).toMatchObject({ ok: false, status: 409 });
+    expect(await quantityIn(guest, plenty.variantId)).toBe(99);
   });
 
   it("refuses an out-of-stock product", async () => {
     const gone = await makeProduct({ stock: 0 });
-    expect(await addItem(database.db, guest, gone.id, 1)).toMatchObject({ ok: false, status: 409, message: `${gone.name} is out of stock.` });
+    expect(await addItem(database.db, guest, gone.variantId, 1)).toMatchObject({ ok: false, status: 409, message: `${gone.name} is out of stock.` });
   });
 
   it("sets a quantity, refuses one above the cap without changing anything, and removes below 1", async () => {
     const p = await makeProduct({ stock: 4 });
-    await addItem(database.db, guest, p.id, 1);
-    expect(await setQuantity(database.db, guest, p.id, 3)).toEqual({ ok: true, quantity: 3 });
-    expect(await setQuantity(database.db, guest, p.id, 5)).toMatchObject({ ok: false, status: 409 });
-    expect(await quantityIn(guest, p.id)).toBe(3);
-    expect(await setQuantity(database.db, guest, p.id, 0)).toEqual({ ok: true, quantity: 0 });
-    expect(await quantityIn(guest, p.id)).toBeUndefined();
+    await addItem(database.db, guest, p.variantId, 1);
+    expect(await setQuantity(database.db, guest, p.variantId, 3)).toEqual({ ok: true, quantity: 3 });
+    expect(await setQuantity(database.db, guest, p.variantId, 5)).toMatchObject({ ok: false, status: 409 });
+    expect(await quantityIn(guest, p.variantId)).toBe(3);
+    expect(await setQuantity(database.db, guest, p.variantId, 0)).toEqual({ ok: true, quantity: 0 });
+    expect(await quantityIn(guest, p.variantId)).toBeUndefined();
   });
 
   it("refuses to set the quantity of a line that is not in the cart", async () => {
     const p = await makeProduct();
-    expect(await setQuantity(database.db, guest, p.id, 2)).toMatchObject({ ok: false, status: 404 });
-    expect(await quantityIn(guest, p.id)).toBeUndefined();
+    expect(await setQuantity(database.db, guest, p.variantId, 2)).toMatchObject({ ok: false, status: 404 });
+    expect(await quantityIn(guest, p.variantId)).toBeUndefined();
   });
 
   it("steps up to the cap and no further, and stepping below 1 removes the line", async () => {
     const p = await makeProduct({ stock: 2 });
-    await addItem(database.db, guest, p.id, 1);
-    expect(await changeQuantity(database.db, guest, p.id, 1)).toEqual({ ok: true, quantity: 2 });
-    expect(await changeQuantity(database.db, guest, p.id, 1)).toMatchObject({ ok: false, status: 409 });
-    expect(await quantityIn(guest, p.id)).toBe(2);
-    expect(await changeQuantity(database.db, guest, p.id, -1)).toEqual({ ok: true, quantity: 1 });
-    expect(await changeQuantity(database.db, guest, p.id, -1)).toEqual({ ok: true, quantity: 0 });
-    expect(await quantityIn(guest, p.id)).toBeUndefined();
-    expect(await changeQuantity(database.db, guest, p.id, -1)).toMatchObject({ ok: false, status: 404 });
+    await addItem(database.db, guest, p.variantId, 1);
+    expect(await changeQuantity(database.db, guest, p.variantId, 1)).toEqual({ ok: true, quantity: 2 });
+    expect(await changeQuantity(database.db, guest, p.variantId, 1)).toMatchObject({ ok: false, status: 409 });
+    expect(await quantityIn(guest, p.variantId)).toBe(2);
+    expect(await changeQuantity(database.db, guest, p.variantId, -1)).toEqual({ ok: true, quantity: 1 });
+    expect(await changeQuantity(database.db, guest, p.variantId, -1)).toEqual({ ok: true, quantity: 0 });
+    expect(await quantityIn(guest, p.variantId)).toBeUndefined();
+    expect(await changeQuantity(database.db, guest, p.variantId, -1)).toMatchObject({ ok: false, status: 404 });
   });
 
   it("removes one line and clears a whole cart without touching other carts", async () => {
     const other: CartOwner = { guestId: await makeGuest() };
     const a = await makeProduct();
     const b = await makeProduct();
-    await addItem(database.db, guest, a.id, 1);
-    await addItem(database.db, guest, b.id, 2);
-    await addItem(database.db, other, a.id, 1);
-    await removeItem(database.db, guest, a.id);
+    await addItem(database.db, guest, a.variantId, 1);
+    await addItem(database.db, guest, b.variantId, 2);
+    await addItem(database.db, other, a.variantId, 1);
+    await removeItem(database.db, guest, a.variantId);
     expect(await countItems(database.db, guest)).toBe(2);
     await clearCart(database.db, guest);
     expect(await countItems(database.db, guest)).toBe(0);
@@ -183,41 +191,41 @@ describe("rapid clicks and parallel requests", () => {
     const p = await makeProduct({ stock: 50 });
     const user = await makeUser();
     const owner = { userId: user.id };
-    await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, owner, p.id, 1)));
-    expect(await quantityIn(owner, p.id)).toBe(20);
+    await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, owner, p.variantId, 1)));
+    expect(await quantityIn(owner, p.variantId)).toBe(20);
   });
 
   it("20 parallel adds of 1 stop exactly at the cap (stock 7), for guests and users", async () => {
     const p = await makeProduct({ stock: 7 });
     const guest = { guestId: await makeGuest() };
     const user = { userId: (await makeUser()).id };
-    await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, guest, p.id, 1)));
-    await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, user, p.id, 1)));
-    expect(await quantityIn(guest, p.id)).toBe(7);
-    expect(await quantityIn(user, p.id)).toBe(7);
+    await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, guest, p.variantId, 1)));
+    await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, user, p.variantId, 1)));
+    expect(await quantityIn(guest, p.variantId)).toBe(7);
+    expect(await quantityIn(user, p.variantId)).toBe(7);
   });
 
   it("parallel adds for a signed-in customer never pass the limit", async () => {
     const p = await makeProduct({ stock: 50, limitPerCustomer: 4 });
     const user = await makeUser();
-    await makeOrder(user.id, "completed", [{ productId: p.id, quantity: 1 }]);
-    const results = await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, { userId: user.id }, p.id, 1)));
-    expect(await quantityIn({ userId: user.id }, p.id)).toBe(3);
+    await makeOrder(user.id, "completed", [{ variantId: p.variantId, quantity: 1 }]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => addItem(database.db, { userId: user.id }, p.variantId, 1)));
+    expect(await quantityIn({ userId: user.id }, p.variantId)).toBe(3);
     expect(results.filter((r) => r.ok).length).toBeGreaterThanOrEqual(3);
   });
 
   it("parallel plus clicks count every click up to the cap, and parallel minus clicks every click down", async () => {
     const p = await makeProduct({ stock: 12 });
     const guest = { guestId: await makeGuest() };
-    await addItem(database.db, guest, p.id, 1);
-    await Promise.all(Array.from({ length: 8 }, () => changeQuantity(database.db, guest, p.id, 1)));
-    expect(await quantityIn(guest, p.id)).toBe(9);
-    await Promise.all(Array.from({ length: 10 }, () => changeQuantity(database.db, guest, p.id, 1)));
-    expect(await quantityIn(guest, p.id)).toBe(12);
-    await Promise.all(Array.from({ length: 5 }, () => changeQuantity(database.db, guest, p.id, -1)));
-    expect(await quantityIn(guest, p.id)).toBe(7);
-    await Promise.all(Array.from({ length: 9 }, () => changeQuantity(database.db, guest, p.id, -1)));
-    expect(await quantityIn(guest, p.id)).toBeUndefined();
+    await addItem(database.db, guest, p.variantId, 1);
+    await Promise.all(Array.from({ length: 8 }, () => changeQuantity(database.db, guest, p.variantId, 1)));
+    expect(await quantityIn(guest, p.variantId)).toBe(9);
+    await Promise.all(Array.from({ length: 10 }, () => changeQuantity(database.db, guest, p.variantId, 1)));
+    expect(await quantityIn(guest, p.variantId)).toBe(12);
+    await Promise.all(Array.from({ length: 5 }, () => changeQuantity(database.db, guest, p.variantId, -1)));
+    expect(await quantityIn(guest, p.variantId)).toBe(7);
+    await Promise.all(Array.from({ length: 9 }, () => changeQuantity(database.db, guest, p.variantId, -1)));
+    expect(await quantityIn(guest, p.variantId)).toBeUndefined();
   });
 });
 
@@ -226,27 +234,27 @@ describe("checkPurchaseLimit (spec §7 check_purchase_limit)", () => {
     const p = await makeProduct({ name: "Surging Sparks ETB", stock: 50, limitPerCustomer: 5 });
     const user = await makeUser();
     const otherUser = await makeUser();
-    await makeOrder(user.id, "completed", [{ productId: p.id, quantity: 1 }]);
-    await makeOrder(user.id, "dispatched", [{ productId: p.id, quantity: 1 }]);
-    await makeOrder(user.id, "pending", [{ productId: p.id, quantity: 1 }]);
-    await makeOrder(user.id, "failed", [{ productId: p.id, quantity: 3 }]);
-    await makeOrder(user.id, "expired", [{ productId: p.id, quantity: 3 }]);
-    await makeOrder(user.id, "refunded", [{ productId: p.id, quantity: 3 }]);
-    await makeOrder(otherUser.id, "completed", [{ productId: p.id, quantity: 5 }]);
+    await makeOrder(user.id, "completed", [{ variantId: p.variantId, quantity: 1 }]);
+    await makeOrder(user.id, "dispatched", [{ variantId: p.variantId, quantity: 1 }]);
+    await makeOrder(user.id, "pending", [{ variantId: p.variantId, quantity: 1 }]);
+    await makeOrder(user.id, "failed", [{ variantId: p.variantId, quantity: 3 }]);
+    await makeOrder(user.id, "expired", [{ variantId: p.variantId, quantity: 3 }]);
+    await makeOrder(user.id, "refunded", [{ variantId: p.variantId, quantity: 3 }]);
+    await makeOrder(otherUser.id, "completed", [{ variantId: p.variantId, quantity: 5 }]);
 
-    expect(await checkPurchaseLimit(database.db, user.id, p.id, 2)).toEqual({ allowed: true, message: null });
-    const refused = await checkPurchaseLimit(database.db, user.id, p.id, 3);
+    expect(await checkPurchaseLimit(database.db, user.id, p.variantId, 2)).toEqual({ allowed: true, message: null });
+    const refused = await checkPurchaseLimit(database.db, user.id, p.variantId, 3);
     expect(refused.allowed).toBe(false);
     expect(refused.message).toBe(
       "Purchase limit reached: Surging Sparks ETB is limited to 5 per customer. You already have 3 in your orders, so at most 2 more can be in your cart.",
     );
-    expect(await checkPurchaseLimit(database.db, otherUser.id, p.id, 1)).toMatchObject({ allowed: false });
+    expect(await checkPurchaseLimit(database.db, otherUser.id, p.variantId, 1)).toMatchObject({ allowed: false });
   });
 
   it("always allows products without a limit, and refuses unknown ones", async () => {
     const p = await makeProduct({ stock: 5 });
     const user = await makeUser();
-    expect(await checkPurchaseLimit(database.db, user.id, p.id, 50)).toEqual({ allowed: true, message: null });
+    expect(await checkPurchaseLimit(database.db, user.id, p.variantId, 50)).toEqual({ allowed: true, message: null });
     expect(await checkPurchaseLimit(database.db, user.id, 999_999, 1)).toMatchObject({ allowed: false });
   });
 
@@ -254,13 +262,13 @@ describe("checkPurchaseLimit (spec §7 check_purchase_limit)", () => {
     const p = await makeProduct({ stock: 50, limitPerCustomer: 3 });
     const user = await makeUser();
     const owner = { userId: user.id };
-    await makeOrder(user.id, "completed", [{ productId: p.id, quantity: 2 }]);
-    expect(await addItem(database.db, owner, p.id, 2)).toMatchObject({ ok: false, status: 409, message: expect.stringMatching(/^Purchase limit reached/) });
-    expect(await quantityIn(owner, p.id)).toBeUndefined();
-    expect(await addItem(database.db, owner, p.id, 1)).toMatchObject({ ok: true, quantity: 1 });
-    expect(await changeQuantity(database.db, owner, p.id, 1)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached/) });
-    expect(await setQuantity(database.db, owner, p.id, 2)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached/) });
-    expect(await quantityIn(owner, p.id)).toBe(1);
+    await makeOrder(user.id, "completed", [{ variantId: p.variantId, quantity: 2 }]);
+    expect(await addItem(database.db, owner, p.variantId, 2)).toMatchObject({ ok: false, status: 409, message: expect.stringMatching(/^Purchase limit reached/) });
+    expect(await quantityIn(owner, p.variantId)).toBeUndefined();
+    expect(await addItem(database.db, owner, p.variantId, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await changeQuantity(database.db, owner, p.variantId, 1)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached/) });
+    expect(await setQuantity(database.db, owner, p.variantId, 2)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached/) });
+    expect(await quantityIn(owner, p.variantId)).toBe(1);
   });
 });
 
@@ -271,13 +279,13 @@ describe("getCart re-reads the products", () => {
     const soldOut = await makeProduct({ name: "Sold Box" });
     const shrunk = await makeProduct({ name: "Shrinking Box", stock: 10 });
     const fine = await makeProduct({ name: "Fine Box", price: 2500, premiumPrice: 2000 });
-    await addItem(database.db, guest, hidden.id, 1);
-    await addItem(database.db, guest, soldOut.id, 1);
-    await addItem(database.db, guest, shrunk.id, 5);
-    await addItem(database.db, guest, fine.id, 2);
+    await addItem(database.db, guest, hidden.variantId, 1);
+    await addItem(database.db, guest, soldOut.variantId, 1);
+    await addItem(database.db, guest, shrunk.variantId, 5);
+    await addItem(database.db, guest, fine.variantId, 2);
     await database.db.update(products).set({ isVisible: false }).where(eq(products.id, hidden.id));
-    await database.db.update(products).set({ stock: 0 }).where(eq(products.id, soldOut.id));
-    await database.db.update(products).set({ stock: 2, price: 1200 }).where(eq(products.id, shrunk.id));
+    await database.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, soldOut.variantId));
+    await database.db.update(productVariants).set({ stock: 2, price: 1200 }).where(eq(productVariants.id, shrunk.variantId));
 
     const view = await getCart(database.db, guest);
     expect(view.notices).toEqual([
@@ -292,8 +300,8 @@ describe("getCart re-reads the products", () => {
     expect(view.summary).toMatchObject({ subtotal: 2 * 1200 + 2 * 2500, shipping: 529, total: 2 * 1200 + 2 * 2500 + 529, proSavings: 0 });
     // The corrections were saved: a second read has nothing new to say.
     expect((await getCart(database.db, guest)).notices).toEqual([]);
-    expect(await quantityIn(guest, shrunk.id)).toBe(2);
-    expect(await quantityIn(guest, hidden.id)).toBeUndefined();
+    expect(await quantityIn(guest, shrunk.variantId)).toBe(2);
+    expect(await quantityIn(guest, hidden.variantId)).toBeUndefined();
   });
 
   it("prices members at the premium rate where one exists, with the saving", async () => {
@@ -301,8 +309,8 @@ describe("getCart re-reads the products", () => {
     const owner = { userId: user.id };
     const a = await makeProduct({ price: 12999, premiumPrice: 11999 });
     const b = await makeProduct({ price: 499 });
-    await addItem(database.db, owner, a.id, 2);
-    await addItem(database.db, owner, b.id, 3);
+    await addItem(database.db, owner, a.variantId, 2);
+    await addItem(database.db, owner, b.variantId, 3);
     await database.db.insert(subscriptions).values({
       userId: user.id,
       provider: "sandbox",
@@ -326,32 +334,90 @@ describe("getCart re-reads the products", () => {
     const user = await makeUser();
     const owner = { userId: user.id };
     const p = await makeProduct({ name: "Limited Tin", stock: 50, limitPerCustomer: 4 });
-    await addItem(database.db, owner, p.id, 4);
+    await addItem(database.db, owner, p.variantId, 4);
     // An order awaiting payment may still be cancelled: the cart keeps its 4, checkout will refuse.
-    await makeOrder(user.id, "pending", [{ productId: p.id, quantity: 3 }]);
+    await makeOrder(user.id, "pending", [{ variantId: p.variantId, quantity: 3 }]);
     const view = await getCart(database.db, owner);
     expect(view.lines[0]).toMatchObject({ quantity: 4, maxQuantity: 1 });
     expect(view.notices).toEqual([]);
     expect(view.warnings).toEqual([
       "Limited Tin: limit 4 per customer, and you already have 3 in your orders (paid or awaiting payment), so at most 1 can be checked out.",
     ]);
-    expect(await quantityIn(owner, p.id)).toBe(4);
+    expect(await quantityIn(owner, p.variantId)).toBe(4);
     // Lowering works; raising is refused.
-    expect(await changeQuantity(database.db, owner, p.id, 1)).toMatchObject({ ok: false });
-    expect(await changeQuantity(database.db, owner, p.id, -1)).toEqual({ ok: true, quantity: 3 });
-    expect(await setQuantity(database.db, owner, p.id, 2)).toEqual({ ok: true, quantity: 2 });
-    expect(await setQuantity(database.db, owner, p.id, 3)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached/) });
-    expect(await quantityIn(owner, p.id)).toBe(2);
+    expect(await changeQuantity(database.db, owner, p.variantId, 1)).toMatchObject({ ok: false });
+    expect(await changeQuantity(database.db, owner, p.variantId, -1)).toEqual({ ok: true, quantity: 3 });
+    expect(await setQuantity(database.db, owner, p.variantId, 2)).toEqual({ ok: true, quantity: 2 });
+    expect(await setQuantity(database.db, owner, p.variantId, 3)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached/) });
+    expect(await quantityIn(owner, p.variantId)).toBe(2);
   });
 
   it("reduces a line above the limit itself and says so", async () => {
     const guest = { guestId: await makeGuest() };
     const p = await makeProduct({ name: "Tightened Box", stock: 50, limitPerCustomer: 5 });
-    await addItem(database.db, guest, p.id, 5);
+    await addItem(database.db, guest, p.variantId, 5);
     await database.db.update(products).set({ limitPerCustomer: 2 }).where(eq(products.id, p.id));
     const view = await getCart(database.db, guest);
     expect(view.notices).toEqual(["Tightened Box: limit 2 per customer, quantity reduced."]);
-    expect(await quantityIn(guest, p.id)).toBe(2);
+    expect(await quantityIn(guest, p.variantId)).toBe(2);
+  });
+});
+
+describe("variants of one product in the cart", () => {
+  async function single(limitPerCustomer: number | null) {
+    const nm = await makeProduct({ name: "Charizard 4/102 · Base Set", price: 30000, stock: 5, limitPerCustomer });
+    const [lp] = await database.db
+      .insert(productVariants)
+      .values({ productId: nm.id, price: 22000, stock: 5, condition: "lp", printing: "holo", language: "en" })
+      .returning();
+    return { nm, lp: { ...lp!, variantId: lp!.id } };
+  }
+
+  it("keeps each condition on its own line, at its own price, named by its condition", async () => {
+    const guest = { guestId: await makeGuest() };
+    const { nm, lp } = await single(null);
+    await addItem(database.db, guest, nm.variantId, 1);
+    await addItem(database.db, guest, lp.variantId, 2);
+    const view = await getCart(database.db, guest);
+    expect(view.lines.map((l) => [l.variantId, l.quantity, l.unitPrice, l.variantLabel, l.variantQuery])).toEqual([
+      [nm.variantId, 1, 30000, null, ""],
+      [lp.variantId, 2, 22000, "Lightly Played · Holo · English", "condition=lp&printing=holo&language=en"],
+    ]);
+    expect(view.summary.subtotal).toBe(30000 + 2 * 22000);
+  });
+
+  it("shares the product's limit between its lines: adds, raises and sign-in merges stop at it", async () => {
+    const user = await makeUser();
+    const owner = { userId: user.id };
+    const { nm, lp } = await single(2);
+    expect(await addItem(database.db, owner, nm.variantId, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await addItem(database.db, owner, lp.variantId, 5)).toMatchObject({ ok: false, message: expect.stringMatching(/^Purchase limit reached: Charizard 4\/102 · Base Set is limited to 2/) });
+    expect(await addItem(database.db, owner, lp.variantId, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await changeQuantity(database.db, owner, nm.variantId, 1)).toMatchObject({ ok: false });
+    expect(await setQuantity(database.db, owner, lp.variantId, 2)).toMatchObject({ ok: false });
+    const view = await getCart(database.db, owner);
+    expect(view.lines.map((l) => [l.quantity, l.maxQuantity])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+
+    // A guest cart holding two more copies merges, and the cart page then trims to the limit.
+    const guestId = await makeGuest();
+    await addItem(database.db, { guestId }, lp.variantId, 2);
+    await mergeGuestIntoUser(database.db, guestId, user.id);
+    const merged = await getCart(database.db, owner);
+    expect(merged.lines.reduce((n, l) => n + l.quantity, 0)).toBe(2);
+    expect(merged.notices).toEqual(["Charizard 4/102 · Base Set: limit 2 per customer, quantity reduced."]);
+  });
+
+  it("counts a product's units in the customer's orders across its variants", async () => {
+    const user = await makeUser();
+    const { nm, lp } = await single(2);
+    await makeOrder(user.id, "completed", [{ variantId: nm.variantId, quantity: 1 }]);
+    expect(await checkPurchaseLimit(database.db, user.id, lp.variantId, 1)).toEqual({ allowed: true, message: null });
+    expect(await checkPurchaseLimit(database.db, user.id, lp.variantId, 2)).toMatchObject({ allowed: false });
+    await makeOrder(user.id, "pending", [{ variantId: lp.variantId, quantity: 1 }]);
+    expect(await addItem(database.db, { userId: user.id }, nm.variantId, 1)).toMatchObject({ ok: false, message: expect.stringMatching(/You already have 2 in your orders/) });
   });
 });
 
@@ -366,23 +432,23 @@ describe("guest → user merge at sign-in", () => {
     const scarce = await makeProduct({ stock: 4 });
     const onlyGuest = await makeProduct({ stock: 10 });
     const goesHidden = await makeProduct({ stock: 10 });
-    await addItem(database.db, owner, both.id, 2);
-    await addItem(database.db, owner, limited.id, 2);
-    await addItem(database.db, owner, scarce.id, 3);
-    await addItem(database.db, guest, both.id, 3);
-    await addItem(database.db, guest, limited.id, 2);
-    await addItem(database.db, guest, scarce.id, 3);
-    await addItem(database.db, guest, onlyGuest.id, 1);
-    await addItem(database.db, guest, goesHidden.id, 1);
+    await addItem(database.db, owner, both.variantId, 2);
+    await addItem(database.db, owner, limited.variantId, 2);
+    await addItem(database.db, owner, scarce.variantId, 3);
+    await addItem(database.db, guest, both.variantId, 3);
+    await addItem(database.db, guest, limited.variantId, 2);
+    await addItem(database.db, guest, scarce.variantId, 3);
+    await addItem(database.db, guest, onlyGuest.variantId, 1);
+    await addItem(database.db, guest, goesHidden.variantId, 1);
     await database.db.update(products).set({ isVisible: false }).where(eq(products.id, goesHidden.id));
 
     const result = await mergeGuestIntoUser(database.db, guestId, user.id);
     expect(result.merged).toBe(4);
-    expect(await quantityIn(owner, both.id)).toBe(5);
-    expect(await quantityIn(owner, limited.id)).toBe(3);
-    expect(await quantityIn(owner, scarce.id)).toBe(4);
-    expect(await quantityIn(owner, onlyGuest.id)).toBe(1);
-    expect(await quantityIn(owner, goesHidden.id)).toBeUndefined();
+    expect(await quantityIn(owner, both.variantId)).toBe(5);
+    expect(await quantityIn(owner, limited.variantId)).toBe(3);
+    expect(await quantityIn(owner, scarce.variantId)).toBe(4);
+    expect(await quantityIn(owner, onlyGuest.variantId)).toBe(1);
+    expect(await quantityIn(owner, goesHidden.variantId)).toBeUndefined();
     expect(await database.db.$count(cartItems, eq(cartItems.guestId, guestId))).toBe(0);
     expect(await database.db.$count(guestCarts, eq(guestCarts.id, guestId))).toBe(0);
   });
@@ -391,10 +457,10 @@ describe("guest → user merge at sign-in", () => {
     const user = await makeUser();
     const guestId = await makeGuest();
     const p = await makeProduct({ stock: 50, limitPerCustomer: 3 });
-    await makeOrder(user.id, "completed", [{ productId: p.id, quantity: 2 }]);
-    await addItem(database.db, { guestId }, p.id, 3);
+    await makeOrder(user.id, "completed", [{ variantId: p.variantId, quantity: 2 }]);
+    await addItem(database.db, { guestId }, p.variantId, 3);
     await mergeGuestIntoUser(database.db, guestId, user.id);
-    expect(await quantityIn({ userId: user.id }, p.id)).toBe(3);
+    expect(await quantityIn({ userId: user.id }, p.variantId)).toBe(3);
     expect((await getCart(database.db, { userId: user.id })).warnings).toHaveLength(1);
   });
 
@@ -402,9 +468,9 @@ describe("guest → user merge at sign-in", () => {
     const user = await makeUser();
     const guestId = await makeGuest();
     const p = await makeProduct({ stock: 50 });
-    await addItem(database.db, { guestId }, p.id, 2);
+    await addItem(database.db, { guestId }, p.variantId, 2);
     await Promise.all([mergeGuestIntoUser(database.db, guestId, user.id), mergeGuestIntoUser(database.db, guestId, user.id)]);
-    expect(await quantityIn({ userId: user.id }, p.id)).toBe(2);
+    expect(await quantityIn({ userId: user.id }, p.variantId)).toBe(2);
   });
 });
 
@@ -441,7 +507,7 @@ describe("guest cart cookie", () => {
     const a = await issueGuestCart(database.db, contextFor());
     const b = await issueGuestCart(database.db, contextFor());
     const p = await makeProduct();
-    await addItem(database.db, { guestId: a.guestId }, p.id, 1);
+    await addItem(database.db, { guestId: a.guestId }, p.variantId, 1);
     expect(await countItems(database.db, { guestId: b.guestId })).toBe(0);
   });
 
@@ -450,11 +516,11 @@ describe("guest cart cookie", () => {
     const context = contextFor();
     const { guestId } = await issueGuestCart(database.db, context);
     const p = await makeProduct();
-    await addItem(database.db, { guestId }, p.id, 2);
+    await addItem(database.db, { guestId }, p.variantId, 2);
     expect(await mergeGuestCartAfterSignIn(requestWith(), context, user.id)).toBeNull();
     const cleared = await mergeGuestCartAfterSignIn(requestWith(`${GUEST_CART_COOKIE}=${guestId}`), context, user.id);
     expect(cleared).toMatch(new RegExp(`^${GUEST_CART_COOKIE}=;.*Max-Age=0`));
-    expect(await quantityIn({ userId: user.id }, p.id)).toBe(2);
+    expect(await quantityIn({ userId: user.id }, p.variantId)).toBe(2);
   });
 });
 
@@ -466,14 +532,14 @@ describe("bad form input never reaches the cart", () => {
   }
 
   it.each([
-    [{ intent: "add", productId: "1", quantity: "0" }, "Quantity must be at least 1."],
-    [{ intent: "add", productId: "1", quantity: "-2" }, "Quantity must be at least 1."],
-    [{ intent: "add", productId: "1", quantity: "100000000000" }, "Quantity can be at most 99."],
-    [{ intent: "add", productId: "1", quantity: "two" }, "Quantity must be a whole number."],
-    [{ intent: "add", productId: "1", quantity: "1.5" }, "Quantity must be a whole number."],
-    [{ intent: "update", productId: "1", quantity: "-1" }, "Quantity cannot be negative."],
-    [{ intent: "add", productId: "abc", quantity: "1" }, "That product could not be found."],
-    [{ intent: "remove", productId: "-4" }, "That product could not be found."],
+    [{ intent: "add", variantId: "1", quantity: "0" }, "Quantity must be at least 1."],
+    [{ intent: "add", variantId: "1", quantity: "-2" }, "Quantity must be at least 1."],
+    [{ intent: "add", variantId: "1", quantity: "100000000000" }, "Quantity can be at most 99."],
+    [{ intent: "add", variantId: "1", quantity: "two" }, "Quantity must be a whole number."],
+    [{ intent: "add", variantId: "1", quantity: "1.5" }, "Quantity must be a whole number."],
+    [{ intent: "update", variantId: "1", quantity: "-1" }, "Quantity cannot be negative."],
+    [{ intent: "add", variantId: "abc", quantity: "1" }, "That product could not be found."],
+    [{ intent: "remove", variantId: "-4" }, "That product could not be found."],
     [{ intent: "remove" }, "Choose a product."],
     [{ intent: "steal" }, "Unknown cart action."],
   ])("%j → %s", (fields, message) => {
@@ -482,7 +548,7 @@ describe("bad form input never reaches the cart", () => {
   });
 
   it("treats an add without a product as a no-op, and drops off-site redirects", () => {
-    expect(parseCartForm(form({ intent: "add" }))).toMatchObject({ ok: true, intent: "add", productId: null });
+    expect(parseCartForm(form({ intent: "add" }))).toMatchObject({ ok: true, intent: "add", variantId: null });
     expect(parseCartForm(form({ intent: "clear", redirectTo: "//evil.example/x" }))).toMatchObject({ redirectTo: "/cart" });
     expect(parseCartForm(form({ intent: "clear", redirectTo: "https://evil.example" }))).toMatchObject({ redirectTo: "/cart" });
     expect(parseCartForm(form({ intent: "clear", redirectTo: "/products/x" }))).toMatchObject({ redirectTo: "/products/x" });
@@ -503,22 +569,22 @@ describe("POST /cart as a guest: a guest cart only for an add that can succeed",
   }
 
   it.each([
-    ["an unknown product", () => Promise.resolve({ id: 999_999_999 }), 404],
+    ["an unknown product", () => Promise.resolve({ variantId: 999_999_999 }), 404],
     ["a hidden product", () => makeProduct({ isVisible: false }), 404],
     ["a sold-out product", () => makeProduct({ stock: 0 }), 409],
   ])("an add of %s sets no cookie and inserts no guest_carts row", async (_label, product, status) => {
-    const { id } = await product();
+    const { variantId: id } = await product();
     const before = await database.db.$count(guestCarts);
     for (const fields of [
-      { intent: "add", productId: String(id), quantity: "1" } as Record<string, string>,
-      { intent: "add", productId: String(id), quantity: "1", redirectTo: "/products/x" },
+      { intent: "add", variantId: String(id), quantity: "1" } as Record<string, string>,
+      { intent: "add", variantId: String(id), quantity: "1", redirectTo: "/products/x" },
     ]) {
       const res = await send(fields);
       expect(res.status).toBe(status);
       expect(res.headers.get("Set-Cookie")).toBeNull();
     }
     // A forged cookie is not replaced by a fresh cart either.
-    const forged = await send({ intent: "add", productId: String(id) }, `${GUEST_CART_COOKIE}=AAAAAAAAAAAAAAAAAAAAAA`);
+    const forged = await send({ intent: "add", variantId: String(id) }, `${GUEST_CART_COOKIE}=AAAAAAAAAAAAAAAAAAAAAA`);
     expect(forged.status).toBe(status);
     expect(forged.headers.get("Set-Cookie") ?? "").not.toMatch(new RegExp(`${GUEST_CART_COOKIE}=[A-Za-z0-9_-]{22}`));
     expect(await database.db.$count(guestCarts)).toBe(before);
@@ -535,15 +601,15 @@ describe("POST /cart as a guest: a guest cart only for an add that can succeed",
   it("an add of a real, visible, in-stock product creates the guest cart, its cookie and the line", async () => {
     const p = await makeProduct({ stock: 3 });
     const before = await database.db.$count(guestCarts);
-    const res = await send({ intent: "add", productId: String(p.id), quantity: "2" });
+    const res = await send({ intent: "add", variantId: String(p.variantId), quantity: "2" });
     expect(res.status).toBe(200);
     const guestId = res.headers.get("Set-Cookie")?.match(new RegExp(`^${GUEST_CART_COOKIE}=([A-Za-z0-9_-]{22});`))?.[1];
     expect(guestId).toBeDefined();
     expect(await database.db.$count(guestCarts)).toBe(before + 1);
-    expect(await quantityIn({ guestId: guestId! }, p.id)).toBe(2);
+    expect(await quantityIn({ guestId: guestId! }, p.variantId)).toBe(2);
 
     // With that cart, a bad add leaves it (and the table) as it was.
-    const bad = await send({ intent: "add", productId: "999999999" }, `${GUEST_CART_COOKIE}=${guestId}`);
+    const bad = await send({ intent: "add", variantId: "999999999" }, `${GUEST_CART_COOKIE}=${guestId}`);
     expect(bad.status).toBe(404);
     expect(await database.db.$count(guestCarts)).toBe(before + 1);
     expect(await countItems(database.db, { guestId: guestId! })).toBe(2);
@@ -555,7 +621,7 @@ describe("sweeping stale guest carts", () => {
     const stale = await makeGuest();
     const fresh = await makeGuest();
     const p = await makeProduct();
-    await addItem(database.db, { guestId: stale }, p.id, 1);
+    await addItem(database.db, { guestId: stale }, p.variantId, 1);
     await database.db.update(guestCarts).set({ lastSeenAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(guestCarts.id, stale));
     expect(await sweepGuestCarts(database.db)).toBeGreaterThanOrEqual(1);
     expect(await database.db.$count(guestCarts, eq(guestCarts.id, stale))).toBe(0);

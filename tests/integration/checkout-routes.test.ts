@@ -72,16 +72,17 @@ describe("POST /checkout", () => {
     const victim = await createUser(database.db);
     const mine = await fx.product({ price: 2000, stock: 5 });
     const hidden = await fx.product({ price: 9900, stock: 5, isVisible: false });
-    await fx.cart(me.id, [{ productId: mine.id, quantity: 1 }]);
-    await fx.cart(victim.id, [{ productId: mine.id, quantity: 2 }]);
+    await fx.cart(me.id, [{ variantId: mine.variantId, quantity: 1 }]);
+    await fx.cart(victim.id, [{ variantId: mine.variantId, quantity: 2 }]);
 
     const location = await checkoutAs(me, {
       userId: victim.id,
       price: "1",
       totalAmount: "1",
       productId: String(hidden.id),
+      variantId: String(hidden.variantId),
       quantity: "99",
-      "items[0][productId]": String(hidden.id),
+      "items[0][variantId]": String(hidden.variantId),
       "items[0][quantity]": "99",
     });
     expect(location).toMatch(/^https:\/\/shop\.test\/sandbox\/checkout\/cs_sbx_[a-f0-9]{24}$/);
@@ -91,23 +92,23 @@ describe("POST /checkout", () => {
     const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, myOrders[0]!.id));
     expect(items.map((i) => [i.productId, i.quantity, i.unitPrice])).toEqual([[mine.id, 1, 2000]]);
     expect(await database.db.$count(orders, eq(orders.userId, victim.id))).toBe(0);
-    expect(await fx.stock(hidden.id)).toBe(5);
-    expect(await fx.stock(mine.id)).toBe(4);
+    expect(await fx.stock(hidden.variantId)).toBe(5);
+    expect(await fx.stock(mine.variantId)).toBe(4);
   });
 
   it("sends refusals back to the cart with a code the cart can show", async () => {
     const me = await signIn();
     expect(await checkoutAs(me)).toBe("/cart?checkoutError=empty_cart");
     const hidden = await fx.product({ isVisible: false, name: "Secret Box" });
-    await fx.cart(me.id, [{ productId: hidden.id, quantity: 1 }]);
+    await fx.cart(me.id, [{ variantId: hidden.variantId, quantity: 1 }]);
     expect(await checkoutAs(me)).toBe("/cart?checkoutError=unavailable&item=Secret+Box");
     const limited = await fx.product({ limitPerCustomer: 1, name: "Limited ETB" });
-    await fx.cart(me.id, [{ productId: limited.id, quantity: 3 }]);
+    await fx.cart(me.id, [{ variantId: limited.variantId, quantity: 3 }]);
     expect(await checkoutAs(me)).toBe("/cart?checkoutError=limit_exceeded&item=Limited+ETB");
     const scarce = await fx.product({ stock: 1, name: "Last One" });
-    await fx.cart(me.id, [{ productId: scarce.id, quantity: 2 }]);
+    await fx.cart(me.id, [{ variantId: scarce.variantId, quantity: 2 }]);
     expect(await checkoutAs(me)).toBe("/cart?checkoutError=out_of_stock&item=Last+One");
-    await fx.cart(me.id, [{ productId: scarce.id, quantity: 1 }]);
+    await fx.cart(me.id, [{ variantId: scarce.variantId, quantity: 1 }]);
     expect(await checkoutAs(me, { couponCode: "x".repeat(200) })).toBe("/cart?checkoutError=invalid_coupon");
     expect(await checkoutAs(me, { couponCode: "NOSUCHCODE" })).toBe("/cart?checkoutError=invalid_coupon");
   });
@@ -117,7 +118,7 @@ describe("sandbox page, success page and cancel", () => {
   async function started() {
     const me = await signIn();
     const product = await fx.product({ price: 1500, stock: 4 });
-    await fx.cart(me.id, [{ productId: product.id, quantity: 2 }]);
+    await fx.cart(me.id, [{ variantId: product.variantId, quantity: 2 }]);
     const location = await checkoutAs(me);
     const sessionId = location.split("/").pop()!;
     const [order] = await database.db.select().from(orders).where(eq(orders.userId, me.id));
@@ -144,7 +145,7 @@ describe("sandbox page, success page and cancel", () => {
     const paid = await call(sandboxAction, post(`/sandbox/checkout/${sessionId}`, { cardNumber: "4242 4242 4242 4242" }, me.cookie), { sessionId });
     expect(paid.status).toBe(302);
     expect(paid.headers.get("Location")).toBe(`https://shop.test/order/success?session_id=${sessionId}`);
-    expect(await fx.stock(product.id)).toBe(2);
+    expect(await fx.stock(product.variantId)).toBe(2);
     expect(await database.db.$count(cartItems, eq(cartItems.userId, me.id))).toBe(0);
 
     const success = await call(successLoader, get(`/order/success?session_id=${sessionId}`, me.cookie));
@@ -180,7 +181,7 @@ describe("sandbox page, success page and cancel", () => {
     expect(res).toMatchObject({ status: 402, body: { message: "Your card was declined.", declined: true } });
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe("failed");
-    expect(await fx.stock(product.id)).toBe(4);
+    expect(await fx.stock(product.variantId)).toBe(4);
     const page = await call(sandboxLoader, get(`/sandbox/checkout/${sessionId}`, me.cookie), { sessionId });
     expect(page.body).toMatchObject({ page: { state: "declined" } });
   });
@@ -195,11 +196,11 @@ describe("sandbox page, success page and cancel", () => {
     const stranger = await signIn();
     const theirs = await call(cancelLoader, get(cancelPath, stranger.cookie));
     expect(theirs.headers.get("Location")).toBe("/cart");
-    expect(await fx.stock(product.id)).toBe(2);
+    expect(await fx.stock(product.variantId)).toBe(2);
 
     const mine = await call(cancelLoader, get(cancelPath, me.cookie));
     expect(mine.headers.get("Location")).toBe("/cart?checkoutError=cancelled");
-    expect(await fx.stock(product.id)).toBe(4);
+    expect(await fx.stock(product.variantId)).toBe(4);
     const page = await call(sandboxLoader, get(`/sandbox/checkout/${sessionId}`, me.cookie), { sessionId });
     expect(page.body).toMatchObject({ page: { state: "cancelled" } });
     expect((await call(cancelLoader, get("/checkout/cancel?order=abc", me.cookie))).status).toBe(302);
@@ -226,7 +227,7 @@ describe("sandbox page, success page and cancel", () => {
       // Just the cart, with no "cancelled" message: nothing was cancelled.
       expect(res.headers.get("Location"), path).toBe("/cart");
     }
-    expect(await fx.stock(product.id)).toBe(2);
+    expect(await fx.stock(product.variantId)).toBe(2);
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe("pending");
     const page = await call(sandboxLoader, get(`/sandbox/checkout/${sessionId}`, me.cookie), { sessionId });
@@ -234,7 +235,7 @@ describe("sandbox page, success page and cancel", () => {
     // The real link still works afterwards.
     const real = await call(cancelLoader, get(`/checkout/cancel?order=${order.id}&token=${order.cancelToken}`, me.cookie));
     expect(real.headers.get("Location")).toBe("/cart?checkoutError=cancelled");
-    expect(await fx.stock(product.id)).toBe(4);
+    expect(await fx.stock(product.variantId)).toBe(4);
   });
 
   it("every order gets its own token; signed out, the link asks for a sign-in and comes back with the token", async () => {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, orderItems, orders, products, profiles, refunds, sandboxSessions, stockReservations } from "~/db/schema";
+import { coupons, orderItems, orders, products, productVariants, profiles, refunds, sandboxSessions, stockReservations } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { cancelCheckout, fulfilCheckout } from "~/modules/checkout/fulfilment.server";
 import { releaseExpiredReservations } from "~/modules/checkout/reservations.server";
@@ -41,8 +41,8 @@ describe("createCheckout", () => {
     const a = await fx.product({ price: 2499, stock: 5 });
     const b = await fx.product({ price: 350, stock: 3, premiumPrice: 300 });
     await fx.cart(user.id, [
-      { productId: a.id, quantity: 2 },
-      { productId: b.id, quantity: 1 },
+      { variantId: a.variantId, quantity: 2 },
+      { variantId: b.variantId, quantity: 1 },
     ]);
     const now = new Date();
     const result = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now });
@@ -72,8 +72,8 @@ describe("createCheckout", () => {
       ].sort(),
     );
     expect(reservations.every((r) => r.status === "held")).toBe(true);
-    expect(await fx.stock(a.id)).toBe(3);
-    expect(await fx.stock(b.id)).toBe(2);
+    expect(await fx.stock(a.variantId)).toBe(3);
+    expect(await fx.stock(b.variantId)).toBe(2);
 
     const [session] = await database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, result.sessionId));
     expect(session).toMatchObject({ kind: "payment", status: "open", amount: order.totalAmount, clientReferenceId: String(order.id) });
@@ -84,14 +84,14 @@ describe("createCheckout", () => {
     expect(session!.cancelUrl).toBe(`http://shop.test/checkout/cancel?order=${order.id}&token=${order.cancelToken}`);
     expect(session!.expiresAt.getTime()).toBe(order.reservationExpiresAt.getTime());
     // The cart stays until the payment is confirmed.
-    expect(await fx.stock(a.id)).toBe(3);
+    expect(await fx.stock(a.variantId)).toBe(3);
   });
 
   it("charges Pro members the premium price and records the normal price for the saving", async () => {
     const user = await fx.customer();
     await fx.premium(user.id);
     const p = await fx.product({ price: 5000, premiumPrice: 4500 });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 2 }]);
     const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     if (!result.ok) throw new Error(result.message);
     const { order, items } = await orderOf(result.orderId);
@@ -108,7 +108,7 @@ describe("createCheckout", () => {
     ]);
     const user = await fx.customer();
     const p = await fx.product({ price: 1999, stock: 50 });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 1 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 1 }]);
 
     const ok = await createCheckout(database.db, { userId: user.id, couponCode: "  spring10 " }, sandbox, config);
     if (!ok.ok) throw new Error(ok.message);
@@ -123,12 +123,12 @@ describe("createCheckout", () => {
     expect((await orderOf(flat.orderId)).order.totalAmount).toBe(1999 - 500 + 529);
     await cancelCheckout(database.db, { orderId: flat.orderId }, "failed");
 
-    const stockBefore = await fx.stock(p.id);
+    const stockBefore = await fx.stock(p.variantId);
     for (const code of ["NOPE", "OLD", "OFF"]) {
       const refused = await createCheckout(database.db, { userId: user.id, couponCode: code }, sandbox, config);
       expect(refused).toMatchObject({ ok: false, code: "invalid_coupon" });
     }
-    expect(await fx.stock(p.id)).toBe(stockBefore);
+    expect(await fx.stock(p.variantId)).toBe(stockBefore);
   });
 
   it("refuses an empty cart", async () => {
@@ -140,9 +140,9 @@ describe("createCheckout", () => {
     const product = await fx.product({ stock: 5 });
     const user = await fx.customer();
     await database.db.update(profiles).set({ addressLine1: null, city: "  " }).where(eq(profiles.id, user.id));
-    await fx.cart(user.id, [{ productId: product.id, quantity: 2 }]);
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 2 }]);
     expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "missing_address" });
-    expect(await fx.stock(product.id)).toBe(5);
+    expect(await fx.stock(product.variantId)).toBe(5);
     expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
 
     await database.db.update(profiles).set({ addressLine1: "1 Pallet Road", city: "Leeds" }).where(eq(profiles.id, user.id));
@@ -157,13 +157,13 @@ describe("createCheckout", () => {
     const visible = await fx.product({ stock: 5 });
     const hidden = await fx.product({ stock: 5, isVisible: false });
     await fx.cart(user.id, [
-      { productId: visible.id, quantity: 1 },
-      { productId: hidden.id, quantity: 1 },
+      { variantId: visible.variantId, quantity: 1 },
+      { variantId: hidden.variantId, quantity: 1 },
     ]);
     const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     expect(result).toMatchObject({ ok: false, code: "unavailable", productName: hidden.name });
-    expect(await fx.stock(visible.id)).toBe(5);
-    expect(await fx.stock(hidden.id)).toBe(5);
+    expect(await fx.stock(visible.variantId)).toBe(5);
+    expect(await fx.stock(hidden.variantId)).toBe(5);
     expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
   });
 
@@ -172,23 +172,23 @@ describe("createCheckout", () => {
     const plenty = await fx.product({ stock: 10 });
     const scarce = await fx.product({ stock: 1 });
     await fx.cart(user.id, [
-      { productId: plenty.id, quantity: 2 },
-      { productId: scarce.id, quantity: 2 },
+      { variantId: plenty.variantId, quantity: 2 },
+      { variantId: scarce.variantId, quantity: 2 },
     ]);
     const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     expect(result).toMatchObject({ ok: false, code: "out_of_stock", productName: scarce.name });
-    expect(await fx.stock(plenty.id)).toBe(10);
-    expect(await fx.stock(scarce.id)).toBe(1);
+    expect(await fx.stock(plenty.variantId)).toBe(10);
+    expect(await fx.stock(scarce.variantId)).toBe(1);
   });
 
   it("counts paid and pending orders against the per-customer limit, not failed or expired ones", async () => {
     const user = await fx.customer();
     const p = await fx.product({ stock: 50, limitPerCustomer: 3 });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 4 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 4 }]);
     // Quantity over the limit straight from the cart (a tampered cart row): refused.
     expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
 
-    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 2 }]);
     const first = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     if (!first.ok) throw new Error(first.message);
     // Checking out again replaces the pending order instead of adding to it: 2, not 2 + 2.
@@ -199,14 +199,14 @@ describe("createCheckout", () => {
     await database.db.update(stockReservations).set({ status: "sold" }).where(eq(stockReservations.orderId, second.orderId));
     // 2 paid + 2 more > 3; the failed first order does not count.
     expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 1 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 1 }]);
     const third = await createCheckout(database.db, { userId: user.id }, sandbox, config); // 2 paid + 1 = 3
     if (!third.ok) throw new Error(third.message);
     // A refused checkout changes nothing: the pending order it would have replaced stays.
-    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 2 }]);
     expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
     expect((await orderOf(third.orderId)).order.status).toBe("pending");
-    expect(await fx.stock(p.id)).toBe(50 - 2 - 1);
+    expect(await fx.stock(p.variantId)).toBe(50 - 2 - 1);
   });
 
   it("only ever uses the signed-in customer's own cart rows and the database prices", async () => {
@@ -214,23 +214,23 @@ describe("createCheckout", () => {
     const other = await fx.customer();
     const mine = await fx.product({ price: 1200 });
     const theirs = await fx.product({ price: 9900 });
-    await fx.cart(me.id, [{ productId: mine.id, quantity: 1 }]);
-    await fx.cart(other.id, [{ productId: theirs.id, quantity: 3 }]);
+    await fx.cart(me.id, [{ variantId: mine.variantId, quantity: 1 }]);
+    await fx.cart(other.id, [{ variantId: theirs.variantId, quantity: 3 }]);
     // The request type has no price, product or quantity: there is nothing a client can send.
-    const tampered = { userId: me.id, couponCode: null, price: 1, items: [{ productId: theirs.id, quantity: 1 }] };
+    const tampered = { userId: me.id, couponCode: null, price: 1, items: [{ variantId: theirs.variantId, quantity: 1 }] };
     const result = await createCheckout(database.db, tampered, sandbox, config);
     if (!result.ok) throw new Error(result.message);
     const { order, items } = await orderOf(result.orderId);
     expect(order.userId).toBe(me.id);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ productId: mine.id, quantity: 1, unitPrice: 1200 });
-    expect(await fx.stock(theirs.id)).toBe(10);
+    expect(items[0]).toMatchObject({ variantId: mine.variantId, quantity: 1, unitPrice: 1200 });
+    expect(await fx.stock(theirs.variantId)).toBe(10);
   });
 
   it("releases the reservation and fails the order when the provider cannot create a session", async () => {
     const user = await fx.customer();
     const p = await fx.product({ stock: 4 });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 3 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 3 }]);
     const broken: PaymentProvider = {
       ...sandbox,
       name: "sandbox",
@@ -240,7 +240,7 @@ describe("createCheckout", () => {
     };
     const result = await createCheckout(database.db, { userId: user.id }, broken, config);
     expect(result).toMatchObject({ ok: false, code: "payment_unavailable" });
-    expect(await fx.stock(p.id)).toBe(4);
+    expect(await fx.stock(p.variantId)).toBe(4);
     const [order] = await database.db.select().from(orders).where(eq(orders.userId, user.id));
     expect(order!.status).toBe("failed");
     const reservations = await database.db.select().from(stockReservations).where(eq(stockReservations.orderId, order!.id));
@@ -263,12 +263,12 @@ describe("repeated checkouts by one customer", () => {
     // The reported case: 6 of a product with stock 12 and no limit, checked out three times.
     const user = await fx.customer();
     const p = await fx.product({ stock: 12 });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 6 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 6 }]);
     const results = [];
     for (let i = 0; i < 3; i++) results.push(await createCheckout(database.db, { userId: user.id }, sandbox, config));
     expect(results.map((r) => r.ok)).toEqual([true, true, true]);
-    expect(await fx.stock(p.id)).toBe(6);
-    expect(await fx.heldUnits(p.id)).toBe(6);
+    expect(await fx.stock(p.variantId)).toBe(6);
+    expect(await fx.heldUnits(p.variantId)).toBe(6);
 
     const history = await ordersOf(user.id);
     expect(history.map((o) => [o.status, o.reservations])).toEqual([
@@ -282,31 +282,31 @@ describe("repeated checkouts by one customer", () => {
 
     // Everyone else can still buy the other 6.
     const other = await fx.customer();
-    await fx.cart(other.id, [{ productId: p.id, quantity: 6 }]);
+    await fx.cart(other.id, [{ variantId: p.variantId, quantity: 6 }]);
     expect((await createCheckout(database.db, { userId: other.id }, sandbox, config)).ok).toBe(true);
-    expect(await fx.stock(p.id)).toBe(0);
+    expect(await fx.stock(p.variantId)).toBe(0);
 
     // Cancel links and the sweep of the replaced orders give nothing back a second time.
     const first = history[0]!;
     expect(await cancelCheckout(database.db, { orderId: first.id, userId: user.id }, "failed")).toEqual({ orderId: first.id, changed: false });
     await releaseExpiredReservations(database.db, new Date(Date.now() + 31 * 60_000));
-    expect(await fx.stock(p.id)).toBe(12);
-    expect(await fx.heldUnits(p.id)).toBe(0);
+    expect(await fx.stock(p.variantId)).toBe(12);
+    expect(await fx.heldUnits(p.variantId)).toBe(0);
   });
 
   it("replaces every earlier pending order across products, and releases each of them exactly once", async () => {
     const user = await fx.customer();
     const a = await fx.product({ stock: 5 });
     const b = await fx.product({ stock: 5 });
-    await fx.cart(user.id, [{ productId: b.id, quantity: 2 }]);
+    await fx.cart(user.id, [{ variantId: b.variantId, quantity: 2 }]);
     const old = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     if (!old.ok) throw new Error(old.message);
     // The cart changed meanwhile: the new checkout takes a, the old one's b comes back.
-    await fx.cart(user.id, [{ productId: a.id, quantity: 3 }]);
+    await fx.cart(user.id, [{ variantId: a.variantId, quantity: 3 }]);
     const now = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     if (!now.ok) throw new Error(now.message);
-    expect(await fx.stock(a.id)).toBe(2);
-    expect(await fx.stock(b.id)).toBe(5);
+    expect(await fx.stock(a.variantId)).toBe(2);
+    expect(await fx.stock(b.variantId)).toBe(5);
     expect((await orderOf(old.orderId)).order.status).toBe("failed");
     expect((await orderOf(now.orderId)).order.status).toBe("pending");
   });
@@ -314,14 +314,14 @@ describe("repeated checkouts by one customer", () => {
   it("20 parallel checkouts by one customer leave one pending order and one cart's worth held", async () => {
     const user = await fx.customer();
     const p = await fx.product({ stock: 12 });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 6 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 6 }]);
     const results = await Promise.all(Array.from({ length: 20 }, () => createCheckout(database.db, { userId: user.id }, sandbox, config)));
     expect(results.every((r) => r.ok)).toBe(true);
     const history = await ordersOf(user.id);
     expect(history.filter((o) => o.status === "pending")).toHaveLength(1);
     expect(history.filter((o) => o.status === "failed")).toHaveLength(19);
-    expect(await fx.stock(p.id)).toBe(6);
-    expect(await fx.heldUnits(p.id)).toBe(6);
+    expect(await fx.stock(p.variantId)).toBe(6);
+    expect(await fx.heldUnits(p.variantId)).toBe(6);
   });
 
   it("customers replacing their checkouts of the same products in opposite orders do not deadlock", async () => {
@@ -331,20 +331,20 @@ describe("repeated checkouts by one customer", () => {
     for (let i = 0; i < 10; i++) customers.push(await fx.customer(`Swapper ${i}`));
     // Each customer holds one product, then checks out the other: release one, take the other.
     for (const [i, c] of customers.entries()) {
-      await fx.cart(c.id, [{ productId: i % 2 ? a.id : b.id, quantity: 1 }]);
+      await fx.cart(c.id, [{ variantId: i % 2 ? a.variantId : b.variantId, quantity: 1 }]);
       expect((await createCheckout(database.db, { userId: c.id }, sandbox, config)).ok).toBe(true);
-      await fx.cart(c.id, [{ productId: i % 2 ? b.id : a.id, quantity: 1 }]);
+      await fx.cart(c.id, [{ variantId: i % 2 ? b.variantId : a.variantId, quantity: 1 }]);
     }
     const results = await Promise.all(customers.flatMap((c) => [c, c]).map((c) => createCheckout(database.db, { userId: c.id }, sandbox, config)));
     expect(results.every((r) => r.ok)).toBe(true);
-    expect((await fx.stock(a.id)) + (await fx.stock(b.id))).toBe(200 - 10);
-    expect((await fx.heldUnits(a.id)) + (await fx.heldUnits(b.id))).toBe(10);
+    expect((await fx.stock(a.variantId)) + (await fx.stock(b.variantId))).toBe(200 - 10);
+    expect((await fx.heldUnits(a.variantId)) + (await fx.heldUnits(b.variantId))).toBe(10);
   });
 
   it("a replaced sandbox session can no longer be paid", async () => {
     const user = await fx.customer();
     const p = await fx.product({ stock: 4 });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 2 }]);
     const old = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     const current = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     if (!old.ok || !current.ok) throw new Error("checkout failed");
@@ -353,11 +353,11 @@ describe("repeated checkouts by one customer", () => {
       state: "cancelled",
     });
     expect((await orderOf(old.orderId)).order.status).toBe("failed");
-    expect(await fx.stock(p.id)).toBe(2);
+    expect(await fx.stock(p.variantId)).toBe(2);
     // The current one still pays normally.
     expect((await paySandboxSession(database.db, current.sessionId, "4242424242424242", pageDeps(user.id))).status).toBe("paid");
     expect((await orderOf(current.orderId)).order.status).toBe("completed");
-    expect(await fx.stock(p.id)).toBe(2);
+    expect(await fx.stock(p.variantId)).toBe(2);
   });
 
   describe("a payment that still lands on a replaced session (the provider could not close it)", () => {
@@ -373,7 +373,7 @@ describe("repeated checkouts by one customer", () => {
     async function replacedButOpen(product: { stock: number; limitPerCustomer?: number | null }, quantity: number) {
       const user = await fx.customer();
       const p = await fx.product(product);
-      await fx.cart(user.id, [{ productId: p.id, quantity }]);
+      await fx.cart(user.id, [{ variantId: p.variantId, quantity }]);
       const provider = unclosable();
       const old = await createCheckout(database.db, { userId: user.id }, provider, config);
       const current = await createCheckout(database.db, { userId: user.id }, provider, config);
@@ -386,23 +386,23 @@ describe("repeated checkouts by one customer", () => {
 
     it("takes the stock again when it is there (a second, paid order; never oversold)", async () => {
       const { user, p, old, current } = await replacedButOpen({ stock: 5 }, 2);
-      expect(await fx.stock(p.id)).toBe(3);
+      expect(await fx.stock(p.variantId)).toBe(3);
       expect((await pay(old.sessionId, user.id)).status).toBe("paid");
       expect((await orderOf(old.orderId)).order.status).toBe("completed");
       expect((await orderOf(current.orderId)).order.status).toBe("pending");
-      expect(await fx.stock(p.id)).toBe(1);
+      expect(await fx.stock(p.variantId)).toBe(1);
       expect(await database.db.$count(refunds, eq(refunds.orderId, old.orderId))).toBe(0);
     });
 
     it("refunds when the stock has gone to someone else", async () => {
       const { user, p, old } = await replacedButOpen({ stock: 4 }, 2);
       const rival = await fx.customer();
-      await fx.cart(rival.id, [{ productId: p.id, quantity: 2 }]);
+      await fx.cart(rival.id, [{ variantId: p.variantId, quantity: 2 }]);
       expect((await createCheckout(database.db, { userId: rival.id }, sandbox, config)).ok).toBe(true);
-      expect(await fx.stock(p.id)).toBe(0);
+      expect(await fx.stock(p.variantId)).toBe(0);
       expect((await pay(old.sessionId, user.id)).status).toBe("paid");
       expect((await orderOf(old.orderId)).order.status).toBe("refunded");
-      expect(await fx.stock(p.id)).toBe(0);
+      expect(await fx.stock(p.variantId)).toBe(0);
       expect(await database.db.$count(refunds, eq(refunds.orderId, old.orderId))).toBe(1);
       expect(await fx.emails(`order-refunded:${old.orderId}`)).toHaveLength(1);
     });
@@ -411,7 +411,7 @@ describe("repeated checkouts by one customer", () => {
       const { user, p, old, current } = await replacedButOpen({ stock: 10, limitPerCustomer: 2 }, 2);
       expect((await pay(old.sessionId, user.id)).status).toBe("paid");
       expect((await orderOf(old.orderId)).order.status).toBe("refunded");
-      expect(await fx.stock(p.id)).toBe(8);
+      expect(await fx.stock(p.variantId)).toBe(8);
       // Replays of the payment change nothing; the current checkout is unaffected.
       expect(await fulfilCheckout(database.db, old.sessionId, { provider: sandbox })).toEqual({ status: "refunded", orderId: old.orderId, changed: false });
       expect(await database.db.$count(refunds, eq(refunds.orderId, old.orderId))).toBe(1);
@@ -424,37 +424,37 @@ describe("cancel and expiry", () => {
   it("a cancelled checkout gives its stock back once and leaves completed orders alone", async () => {
     const user = await fx.customer();
     const p = await fx.product({ stock: 5 });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 2 }]);
     const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
     if (!result.ok) throw new Error(result.message);
-    expect(await fx.stock(p.id)).toBe(3);
+    expect(await fx.stock(p.variantId)).toBe(3);
     // Another customer's id cannot cancel it.
     const stranger = await fx.customer();
     expect(await cancelCheckout(database.db, { orderId: result.orderId, userId: stranger.id }, "failed")).toBeNull();
-    expect(await fx.stock(p.id)).toBe(3);
+    expect(await fx.stock(p.variantId)).toBe(3);
 
     expect(await cancelCheckout(database.db, { orderId: result.orderId, userId: user.id }, "failed")).toEqual({ orderId: result.orderId, changed: true });
     expect(await cancelCheckout(database.db, { sessionId: result.sessionId }, "expired")).toEqual({ orderId: result.orderId, changed: false });
-    expect(await fx.stock(p.id)).toBe(5);
+    expect(await fx.stock(p.variantId)).toBe(5);
     expect((await orderOf(result.orderId)).order.status).toBe("failed");
   });
 
   it("the sweep expires only overdue pending orders, returning each unit exactly once", async () => {
     const [user, other] = [await fx.customer(), await fx.customer()];
     const p = await fx.product({ stock: 6 });
-    await fx.cart(user.id, [{ productId: p.id, quantity: 2 }]);
-    await fx.cart(other.id, [{ productId: p.id, quantity: 2 }]);
+    await fx.cart(user.id, [{ variantId: p.variantId, quantity: 2 }]);
+    await fx.cart(other.id, [{ variantId: p.variantId, quantity: 2 }]);
     const t0 = new Date();
     const early = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now: t0 });
     const late = await createCheckout(database.db, { userId: other.id }, sandbox, { ...config, now: new Date(t0.getTime() + 10 * 60_000) });
     if (!early.ok || !late.ok) throw new Error("checkout failed");
-    expect(await fx.stock(p.id)).toBe(2);
+    expect(await fx.stock(p.variantId)).toBe(2);
 
     const at = new Date(t0.getTime() + 31 * 60_000);
     const [first, second] = await Promise.all([releaseExpiredReservations(database.db, at), releaseExpiredReservations(database.db, at)]);
     expect([...first.orderIds, ...second.orderIds].filter((id) => id === early.orderId)).toHaveLength(1);
     expect((await releaseExpiredReservations(database.db, at)).orderIds).not.toContain(early.orderId);
-    expect(await fx.stock(p.id)).toBe(4);
+    expect(await fx.stock(p.variantId)).toBe(4);
     expect((await orderOf(early.orderId)).order.status).toBe("expired");
     expect((await orderOf(late.orderId)).order.status).toBe("pending");
     expect(first.sessions.concat(second.sessions)).toContainEqual({ orderId: early.orderId, provider: "sandbox", sessionId: early.sessionId });
@@ -466,12 +466,12 @@ describe("cancel and expiry", () => {
     const checkouts = [];
     for (let i = 0; i < 4; i++) {
       const user = await fx.customer();
-      await fx.cart(user.id, [{ productId: p.id, quantity: 1 }]);
+      await fx.cart(user.id, [{ variantId: p.variantId, quantity: 1 }]);
       const result = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now: t0 });
       if (!result.ok) throw new Error(result.message);
       checkouts.push(result);
     }
-    expect(await fx.stock(p.id)).toBe(6);
+    expect(await fx.stock(p.variantId)).toBe(6);
     // The newest order is no longer pending yet its reservation is still held: a stray.
     const stray = checkouts[3]!;
     await database.db.update(orders).set({ status: "failed" }).where(eq(orders.id, stray.orderId));
@@ -480,8 +480,8 @@ describe("cancel and expiry", () => {
     // the other two pending orders' overdue reservations to reach the stray one.
     await releaseExpiredReservations(database.db, new Date(), 1);
     expect((await orderOf(stray.orderId)).reservations.map((r) => r.status)).toEqual(["released"]);
-    expect(await fx.stock(p.id)).toBe(8);
-    expect(await fx.heldUnits(p.id)).toBe(2);
+    expect(await fx.stock(p.variantId)).toBe(8);
+    expect(await fx.heldUnits(p.variantId)).toBe(2);
   });
 });
 
@@ -492,7 +492,7 @@ describe("concurrency on the real database", () => {
     const customers = [];
     for (let i = 0; i < 100; i++) customers.push(await fx.customer(`Customer ${i}`));
     // Half want 1 unit, half want 2: two parallel checkouts of 1 may both succeed, of 2 never.
-    for (const [i, c] of customers.entries()) await fx.cart(c.id, [{ productId: product.id, quantity: 1 + (i % 2) }]);
+    for (const [i, c] of customers.entries()) await fx.cart(c.id, [{ variantId: product.variantId, quantity: 1 + (i % 2) }]);
 
     const t0 = new Date();
     const attempts = customers.flatMap((c) => [c, c]).map((c) => createCheckout(database.db, { userId: c.id }, sandbox, { ...config, now: t0 }));
@@ -502,8 +502,8 @@ describe("concurrency on the real database", () => {
     const refusals = results.flatMap((r) => (r.ok ? [] : [r.code]));
     expect(new Set(refusals)).toEqual(new Set(refusals.filter((c) => c === "out_of_stock" || c === "limit_exceeded")));
 
-    expect(await fx.stock(product.id)).toBe(0);
-    expect(await fx.heldUnits(product.id)).toBe(20);
+    expect(await fx.stock(product.variantId)).toBe(0);
+    expect(await fx.heldUnits(product.variantId)).toBe(20);
     const perCustomer = await database.db
       .select({ userId: orders.userId, units: sql<number>`sum(${orderItems.quantity})::int` })
       .from(orderItems)
@@ -518,8 +518,8 @@ describe("concurrency on the real database", () => {
     const later = new Date(t0.getTime() + 31 * 60_000);
     await Promise.all([releaseExpiredReservations(database.db, later), releaseExpiredReservations(database.db, later)]);
     await releaseExpiredReservations(database.db, later);
-    expect(await fx.stock(product.id)).toBe(20);
-    expect(await fx.heldUnits(product.id)).toBe(0);
+    expect(await fx.stock(product.variantId)).toBe(20);
+    expect(await fx.heldUnits(product.variantId)).toBe(0);
     // A customer's second checkout replaced their first (failed); every other one expired.
     const statuses = await database.db
       .select({ userId: orders.userId, status: orders.status })
@@ -529,7 +529,86 @@ describe("concurrency on the real database", () => {
     const expiredPerCustomer = new Map<string, number>();
     for (const s of statuses) if (s.status === "expired") expiredPerCustomer.set(s.userId, (expiredPerCustomer.get(s.userId) ?? 0) + 1);
     expect(Math.max(...expiredPerCustomer.values())).toBe(1);
-    const [{ min }] = (await database.db.select({ min: sql<number>`min(${products.stock})` }).from(products)) as [{ min: number }];
+    const [{ min }] = (await database.db.select({ min: sql<number>`min(${productVariants.stock})`}).from(productVariants)) as [{ min: number }];
     expect(Number(min)).toBeGreaterThanOrEqual(0);
   }, 120_000);
+});
+
+describe("variants: what is sold is a condition of a card, not the card", () => {
+  async function single(name: string) {
+    const nm = await fx.product({ name, price: 3000, stock: 2, condition: "nm", printing: "holo", language: "en" });
+    const lp = await fx.variant(nm.id, { price: 2200, stock: 1, condition: "lp", printing: "holo", language: "en" });
+    const mp = await fx.variant(nm.id, { price: 1500, stock: 3, condition: "mp", printing: "holo", language: "en" });
+    return { product: nm, nm, lp, mp };
+  }
+
+  it("checks out the LP copy at its own price: only that variant's stock is taken, and the order line says which", async () => {
+    const user = await fx.customer();
+    const { nm, lp, mp } = await single("Charizard 4/102 · Base Set");
+    await fx.cart(user.id, [{ variantId: lp.variantId, quantity: 1 }]);
+    const result = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(await fx.stock(lp.variantId)).toBe(0);
+    expect(await fx.stock(nm.variantId)).toBe(2);
+    expect(await fx.stock(mp.variantId)).toBe(3);
+    const { order, items, reservations } = await orderOf(result.orderId);
+    expect(order.subtotalAmount).toBe(2200);
+    expect(items).toEqual([expect.objectContaining({ productId: nm.id, variantId: lp.variantId, variantLabel: "Lightly Played · Holo · English", unitPrice: 2200 })]);
+    expect(reservations.map((r) => [r.variantId, r.quantity, r.status])).toEqual([[lp.variantId, 1, "held"]]);
+  });
+
+  it("two buyers, one last LP copy: exactly one checkout holds it, the other is told it is out of stock", async () => {
+    const { lp, nm } = await single("Blastoise 2/102 · Base Set");
+    const buyers = [await fx.customer("Misty"), await fx.customer("Brock")];
+    for (const b of buyers) await fx.cart(b.id, [{ variantId: lp.variantId, quantity: 1 }]);
+    const results = await Promise.all(buyers.map((b) => createCheckout(database.db, { userId: b.id }, sandbox, config)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const refused = results.find((r) => !r.ok);
+    expect(refused).toMatchObject({ ok: false, code: "out_of_stock", message: "Blastoise 2/102 · Base Set (Lightly Played · Holo · English) is out of stock." });
+    expect(await fx.stock(lp.variantId)).toBe(0);
+    expect(await fx.stock(nm.variantId)).toBe(2);
+  });
+
+  it("a product's limit counts its variants together: 1 NM + 1 LP against a limit of 2 is the limit, a third copy in any condition is refused", async () => {
+    const user = await fx.customer();
+    const { product, nm, lp, mp } = await single("Venusaur 15/102 · Base Set");
+    await database.db.update(products).set({ limitPerCustomer: 2 }).where(eq(products.id, product.id));
+    await fx.cart(user.id, [
+      { variantId: nm.variantId, quantity: 1 },
+      { variantId: lp.variantId, quantity: 1 },
+      { variantId: mp.variantId, quantity: 1 },
+    ]);
+    const over = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(over).toMatchObject({ ok: false, code: "limit_exceeded", productName: "Venusaur 15/102 · Base Set" });
+    expect(await fx.stock(mp.variantId)).toBe(3);
+
+    await fx.cart(user.id, [
+      { variantId: nm.variantId, quantity: 1 },
+      { variantId: lp.variantId, quantity: 1 },
+    ]);
+    const first = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const [session] = await database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, first.sessionId));
+    expect(await paySandboxSession(database.db, session!.id, "4242424242424242", pageDeps(user.id))).toMatchObject({ status: "paid" });
+    // Paid: the two copies count; one more in another condition is over the limit.
+    await fx.cart(user.id, [{ variantId: mp.variantId, quantity: 1 }]);
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
+  });
+
+  it("a variant with a limit of its own is counted alone, and leaves the product's limit to the other variants", async () => {
+    const user = await fx.customer();
+    const { product, nm, lp } = await single("Mewtwo 10/102 · Base Set");
+    await database.db.update(products).set({ limitPerCustomer: 1 }).where(eq(products.id, product.id));
+    await database.db.update(productVariants).set({ limitPerCustomer: 1 }).where(eq(productVariants.id, lp.variantId));
+    // One NM (the product's limit of 1) and one LP (its own limit of 1): both allowed together.
+    await fx.cart(user.id, [
+      { variantId: nm.variantId, quantity: 1 },
+      { variantId: lp.variantId, quantity: 1 },
+    ]);
+    expect((await createCheckout(database.db, { userId: user.id }, sandbox, config)).ok).toBe(true);
+    await fx.cart(user.id, [{ variantId: nm.variantId, quantity: 2 }]);
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({ ok: false, code: "limit_exceeded" });
+  });
 });

@@ -48,7 +48,7 @@ async function coupon(values: Partial<typeof coupons.$inferInsert> = {}) {
 async function shopper() {
   const user = await fx.customer();
   const product = await fx.product({ price: 2000, stock: 50 });
-  await fx.cart(user.id, [{ productId: product.id, quantity: 1 }]);
+  await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
   return user;
 }
 
@@ -249,7 +249,7 @@ describe("checkout and cart routes", () => {
     const user = await createUser(database.db);
     await database.db.update(profiles).set({ addressLine1: "1 Pallet Road", city: "Leeds", postalCode: "LS1 1AA", country: "United Kingdom" }).where(eq(profiles.id, user.id));
     const product = await fx.product({ price: 1500, stock: 20 });
-    await fx.cart(user.id, [{ productId: product.id, quantity: 1 }]);
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
     const login = await settle(async () => loginAction({ request: formRequest("/login", { email: user.email, password: user.password }), params: {}, context } as AnyArgs));
     const cookie = `nm_session=${login.headers.get("Set-Cookie")!.match(/nm_session=([^;]*)/)![1]}`;
     const headers = { Cookie: cookie, [CLIENT_IP_HEADER]: "203.0.113.40" };

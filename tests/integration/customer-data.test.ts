@@ -144,7 +144,7 @@ describe("erasure of your account", () => {
   it("erases the person, keeps their orders without personal details, signs them out everywhere", async () => {
     const me = await signedInCustomer();
     const product = await fx.product({ stock: 5 });
-    await fx.cart(me.id, [{ productId: product.id, quantity: 1 }]);
+    await fx.cart(me.id, [{ variantId: product.variantId, quantity: 1 }]);
     const order = await insertOrder(database.db, { userId: me.id, status: "dispatched", email: me.email, items: [{ productName: "Booster", quantity: 2, unitPrice: 500 }] });
     await database.db.update(orders).set({ shippingName: "Misty Waterflower", shippingAddress: { line1: "1 Cerulean Gym" } }).where(eq(orders.id, order.id));
     await enqueueEmail(database.db, { to: me.email, subject: "Your order", text: "Hello Misty", kind: "order_confirmation", dedupeKey: `t-${me.id}` });

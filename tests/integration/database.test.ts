@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalogue } from "~/demo/seed.server";
-import { categories, products } from "~/db/schema";
+import { categories, products, productVariants } from "~/db/schema";
 import { listLanguages, newestProducts } from "~/modules/catalog/queries.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
@@ -50,7 +50,7 @@ describe("migrations and the demo catalogue", () => {
   it("has at least 12 categories and some hidden, out-of-stock and limited products", async () => {
     expect(await database.db.$count(categories)).toBeGreaterThanOrEqual(12);
     expect(await database.db.$count(products, eq(products.isVisible, false))).toBeGreaterThan(0);
-    expect(await database.db.$count(products, eq(products.stock, 0))).toBeGreaterThan(0);
+    expect(await database.db.$count(productVariants, eq(productVariants.stock, 0))).toBeGreaterThan(0);
     expect(await database.db.$count(products, sql`${products.limitPerCustomer} IS NOT NULL`)).toBeGreaterThan(0);
   });
 });
@@ -62,25 +62,48 @@ describe("constraints the database enforces", () => {
   }
 
   it("refuses negative stock", async () => {
-    const [row] = await database.db.select({ id: products.id }).from(products).limit(1);
-    await expect(database.db.update(products).set({ stock: -1 }).where(eq(products.id, row!.id))).rejects.toThrow();
+    const [row] = await database.db.select({ id: productVariants.id }).from(productVariants).limit(1);
+    await expect(database.db.update(productVariants).set({ stock: -1 }).where(eq(productVariants.id, row!.id))).rejects.toThrow();
   });
 
   it("refuses a duplicate product slug", async () => {
     const [row] = await database.db.select({ slug: products.slug }).from(products).limit(1);
     await expect(
-      database.db.insert(products).values({ name: "Dup", slug: row!.slug, price: 100, categoryId: await aCategoryId() }),
+      database.db.insert(products).values({ name: "Dup", slug: row!.slug, categoryId: await aCategoryId() }),
     ).rejects.toThrow();
   });
 
   it("refuses a premium price above the normal price and a zero limit", async () => {
     const categoryId = await aCategoryId();
+    const [product] = await database.db.insert(products).values({ name: "X", slug: "x-variants", categoryId }).returning();
+    await expect(database.db.insert(productVariants).values({ productId: product!.id, price: 100, premiumPrice: 200 })).rejects.toThrow();
+    await expect(database.db.insert(productVariants).values({ productId: product!.id, price: 100, limitPerCustomer: 0 })).rejects.toThrow();
     await expect(
-      database.db.insert(products).values({ name: "X", slug: "x-premium", price: 100, premiumPrice: 200, categoryId }),
+      database.db.insert(products).values({ name: "X", slug: "x-limit", limitPerCustomer: 0, categoryId }),
     ).rejects.toThrow();
-    await expect(
-      database.db.insert(products).values({ name: "X", slug: "x-limit", price: 100, limitPerCustomer: 0, categoryId }),
-    ).rejects.toThrow();
+  });
+
+  it("refuses variants that are not a real condition, printing or grade, and a second variant with the same attributes", async () => {
+    const categoryId = await aCategoryId();
+    const [product] = await database.db.insert(products).values({ name: "Y", slug: "y-variants", categoryId }).returning();
+    const productId = product!.id;
+    for (const bad of [
+      { condition: "mint" },
+      { printing: "shiny" },
+      { language: "English" },
+      { grader: "psa" },
+      { grader: "psa", grade: "11" },
+      { grader: "psa", grade: "9.7" },
+      { grader: "psa", grade: "10", condition: "nm" },
+    ]) {
+      await expect(database.db.insert(productVariants).values({ productId, price: 100, ...bad }), JSON.stringify(bad)).rejects.toThrow();
+    }
+    await database.db.insert(productVariants).values({ productId, price: 100, condition: "lp", printing: "holo", language: "en" });
+    await database.db.insert(productVariants).values({ productId, price: 100, grader: "bgs", grade: "9.5" });
+    await expect(database.db.insert(productVariants).values({ productId, price: 200, condition: "lp", printing: "holo", language: "en" })).rejects.toThrow();
+    // Sealed: every attribute null, and still only one such variant (NULLS NOT DISTINCT).
+    await database.db.insert(productVariants).values({ productId, price: 100 });
+    await expect(database.db.insert(productVariants).values({ productId, price: 100 })).rejects.toThrow();
   });
 
   it("refuses a category of a language that does not exist", async () => {

@@ -31,7 +31,7 @@ afterAll(async () => {
 async function checkedOut(opts: { stock?: number; quantity?: number; limit?: number | null; now?: Date } = {}) {
   const user = await fx.customer();
   const product = await fx.product({ stock: opts.stock ?? 5, price: 1250, limitPerCustomer: opts.limit ?? null });
-  await fx.cart(user.id, [{ productId: product.id, quantity: opts.quantity ?? 2 }]);
+  await fx.cart(user.id, [{ variantId: product.variantId, quantity: opts.quantity ?? 2 }]);
   const result = await createCheckout(database.db, { userId: user.id }, sandbox, { ...config, now: opts.now });
   if (!result.ok) throw new Error(result.message);
   return { user, product, ...result };
@@ -61,7 +61,7 @@ describe("sandbox payment → fulfilment", () => {
   it("4242 4242 4242 4242 pays: order completed, stock sold, cart cleared, one confirmation email", async () => {
     const { user, product, orderId, sessionId } = await checkedOut();
     const other = await fx.product();
-    await database.db.insert(cartItems).values({ userId: user.id, productId: other.id, quantity: 1 });
+    await database.db.insert(cartItems).values({ userId: user.id, variantId: other.variantId, quantity: 1 });
 
     expect(await pay(sessionId, "4242 4242 4242 4242", user.id)).toEqual({
       status: "paid",
@@ -72,10 +72,10 @@ describe("sandbox payment → fulfilment", () => {
     expect(paid.paidAt).not.toBeNull();
     expect(paid.paymentIntentId).toMatch(/^pi_sbx_/);
     expect(await reservationStatuses(orderId)).toEqual(["sold"]);
-    expect(await fx.stock(product.id)).toBe(3);
+    expect(await fx.stock(product.variantId)).toBe(3);
     // Only the ordered product left the cart.
     const cart = await database.db.select().from(cartItems).where(eq(cartItems.userId, user.id));
-    expect(cart.map((c) => c.productId)).toEqual([other.id]);
+    expect(cart.map((c) => c.variantId)).toEqual([other.variantId]);
     const emails = await fx.emails(`order-confirmation:${orderId}`);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.toAddress).toBe(user.email);
@@ -89,11 +89,11 @@ describe("sandbox payment → fulfilment", () => {
 
   it("4000 0000 0000 0002 is declined: nothing charged or fulfilled, the stock comes back, the cart stays", async () => {
     const { user, product, orderId, sessionId } = await checkedOut();
-    expect(await fx.stock(product.id)).toBe(3);
+    expect(await fx.stock(product.variantId)).toBe(3);
     expect(await pay(sessionId, "4000000000000002", user.id)).toEqual({ status: "declined" });
     expect((await order(orderId)).status).toBe("failed");
     expect(await reservationStatuses(orderId)).toEqual(["released"]);
-    expect(await fx.stock(product.id)).toBe(5);
+    expect(await fx.stock(product.variantId)).toBe(5);
     expect(await fx.emails(`order-confirmation:${orderId}`)).toHaveLength(0);
     expect(await database.db.$count(cartItems, eq(cartItems.userId, user.id))).toBe(1);
     const [session] = await database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
@@ -119,7 +119,7 @@ describe("sandbox payment → fulfilment", () => {
     expect(await pay(sessionId, "4242424242424242", stranger.id)).toEqual({ status: "not_found" });
     expect(await pay(sessionId, "4242424242424242", "00000000-0000-0000-0000-000000000000")).toEqual({ status: "not_found" });
     expect((await order(orderId)).status).toBe("pending");
-    expect(await fx.stock(product.id)).toBe(3);
+    expect(await fx.stock(product.variantId)).toBe(3);
   });
 });
 
@@ -158,7 +158,7 @@ describe("replays, reordering and races", () => {
     expect(changedCount).toBeLessThanOrEqual(1);
     expect(await fx.emails(`order-confirmation:${orderId}`)).toHaveLength(1);
     expect(await reservationStatuses(orderId)).toEqual(["sold"]);
-    expect(await fx.stock(product.id)).toBe(4);
+    expect(await fx.stock(product.variantId)).toBe(4);
   });
 
   it("an expiry event after the payment changes nothing; a payment event after an expiry event is a late payment", async () => {
@@ -168,18 +168,18 @@ describe("replays, reordering and races", () => {
     expect(await dispatchPaymentEvent(database.db, expired, { provider: sandbox })).toBe("processed");
     expect((await order(first.orderId)).status).toBe("completed");
     expect(await reservationStatuses(first.orderId)).toEqual(["sold"]);
-    expect(await fx.stock(first.product.id)).toBe(4);
+    expect(await fx.stock(first.product.variantId)).toBe(4);
 
     // Reordered: "expired" is delivered before "completed" (stock still there → taken again).
     const second = await checkedOut({ quantity: 2 });
     await dispatchPaymentEvent(database.db, await sandboxEvent(second.sessionId, "checkout.session.expired", `evt_early_expiry_${second.orderId}`), { provider: sandbox });
     expect((await order(second.orderId)).status).toBe("expired");
-    expect(await fx.stock(second.product.id)).toBe(5);
+    expect(await fx.stock(second.product.variantId)).toBe(5);
     await database.db.update(sandboxSessions).set({ status: "complete" }).where(eq(sandboxSessions.id, second.sessionId));
     const completed = await sandboxEvent(second.sessionId, "checkout.session.completed", `evt_after_expiry_${second.orderId}`);
     await dispatchPaymentEvent(database.db, completed, { provider: sandbox });
     expect((await order(second.orderId)).status).toBe("completed");
-    expect(await fx.stock(second.product.id)).toBe(3);
+    expect(await fx.stock(second.product.variantId)).toBe(3);
     expect(await reservationStatuses(second.orderId)).toEqual(["released", "sold"]);
     expect(await fx.emails(`order-confirmation:${second.orderId}`)).toHaveLength(1);
   });
@@ -192,11 +192,11 @@ describe("payments that arrive after the reservation expired", () => {
     // The sweep ran (its clock is past the expiry) while the customer was still on the payment page.
     await releaseExpiredReservations(database.db, new Date(t0.getTime() + 31 * 60_000));
     expect((await order(orderId)).status).toBe("expired");
-    expect(await fx.stock(product.id)).toBe(5);
+    expect(await fx.stock(product.variantId)).toBe(5);
 
     expect((await pay(sessionId, "4242424242424242", user.id)).status).toBe("paid");
     expect((await order(orderId)).status).toBe("completed");
-    expect(await fx.stock(product.id)).toBe(3);
+    expect(await fx.stock(product.variantId)).toBe(3);
     expect(await fx.emails(`order-confirmation:${orderId}`)).toHaveLength(1);
     expect(await database.db.$count(refunds, eq(refunds.orderId, orderId))).toBe(0);
   });
@@ -207,14 +207,14 @@ describe("payments that arrive after the reservation expired", () => {
     await releaseExpiredReservations(database.db, new Date(t0.getTime() + 31 * 60_000));
     // Someone else buys the released units.
     const rival = await fx.customer();
-    await fx.cart(rival.id, [{ productId: late.product.id, quantity: 1 }]);
+    await fx.cart(rival.id, [{ variantId: late.product.variantId, quantity: 1 }]);
     expect((await createCheckout(database.db, { userId: rival.id }, sandbox, config)).ok).toBe(true);
-    expect(await fx.stock(late.product.id)).toBe(1);
+    expect(await fx.stock(late.product.variantId)).toBe(1);
 
     expect((await pay(late.sessionId, "4242424242424242", late.user.id)).status).toBe("paid");
     const refunded = await order(late.orderId);
     expect(refunded.status).toBe("refunded");
-    expect(await fx.stock(late.product.id)).toBe(1); // not touched: no partial re-reservation
+    expect(await fx.stock(late.product.variantId)).toBe(1); // not touched: no partial re-reservation
     const rows = await database.db.select().from(refunds).where(eq(refunds.orderId, late.orderId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ provider: "sandbox", amount: refunded.totalAmount, reason: "stock_unavailable_after_payment" });
@@ -240,7 +240,7 @@ describe("payments that arrive after the reservation expired", () => {
     // Then the old tab's payment arrives as well.
     expect((await pay(first.sessionId, "4242424242424242", first.user.id)).status).toBe("paid");
     expect((await order(first.orderId)).status).toBe("refunded");
-    expect(await fx.stock(first.product.id)).toBe(8);
+    expect(await fx.stock(first.product.variantId)).toBe(8);
   });
 });
 

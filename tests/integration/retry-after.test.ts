@@ -114,7 +114,7 @@ describe.runIf(hasBuild)("every 429 page carries Retry-After", () => {
     const client = address();
     const login = await post("/login", { email: user.email, password: user.password }, client);
     const cookie = login.headers.get("Set-Cookie")!.split(";")[0]!;
-    await post("/cart", { intent: "add", productId: String(product.id), quantity: "1" }, client, cookie);
+    await post("/cart", { intent: "add", variantId: String(product.variantId), quantity: "1" }, client, cookie);
     await use(rateLimitKey("coupon:customer", user.id), COUPON_ATTEMPT_LIMITS.perCustomer);
 
     const checkout = await post("/checkout", { couponCode: "ONE-MORE-GUESS" }, client, cookie);

@@ -75,7 +75,7 @@ describe.runIf(hasBuild)("Cache-Control for personal responses (finding 4)", () 
   it("makes every page a signed-in customer gets private, no-store, .data requests included", async () => {
     const me = await customer();
     const product = await fx.product({ price: 1500, stock: 4 });
-    await fx.cart(me.id, [{ productId: product.id, quantity: 1 }]);
+    await fx.cart(me.id, [{ variantId: product.variantId, quantity: 1 }]);
     const checkout = await post("/checkout", "", me.cookie);
     expect(checkout.status).toBe(302);
     const sandbox = new URL(checkout.headers.get("location")!, app.base).pathname;
@@ -101,7 +101,7 @@ describe.runIf(hasBuild)("Cache-Control for personal responses (finding 4)", () 
       expect(res.headers.get("cache-control"), page).toBe("private, no-store");
     }
     const product = await fx.product({ price: 900, stock: 3 });
-    const added = await post("/cart", `intent=add&productId=${product.id}&quantity=1&redirectTo=%2Fcart`);
+    const added = await post("/cart", `intent=add&variantId=${product.variantId}&quantity=1&redirectTo=%2Fcart`);
     expect(added.headers.get("set-cookie")).toContain(GUEST_CART_COOKIE);
     expect(added.headers.get("cache-control")).toBe("private, no-store");
   });
@@ -141,7 +141,7 @@ describe.runIf(hasBuild)("control characters in text (finding 6)", () => {
     const me = await customer();
     const boss = await admin();
     const product = await fx.product({ price: 1500, stock: 4 });
-    await fx.cart(me.id, [{ productId: product.id, quantity: 1 }]);
+    await fx.cart(me.id, [{ variantId: product.variantId, quantity: 1 }]);
     const cases: [string, string, string | undefined][] = [
       ["/checkout", `couponCode=SAVE${NUL}10`, me.cookie],
       ["/account", `intent=update-profile&fullName=Ash${NUL}&phone=&addressLine1=1+Road&city=Leeds&postalCode=LS1+1AA&country=United+Kingdom`, me.cookie],

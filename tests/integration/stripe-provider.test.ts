@@ -44,7 +44,7 @@ beforeEach(() => {
 async function checkedOut(opts: { stock?: number; quantity?: number; couponCode?: string; now?: Date } = {}) {
   const user = await fx.customer();
   const product = await fx.product({ stock: opts.stock ?? 5, price: 1999, name: `Booster ${Math.random().toString(36).slice(2, 7)}` });
-  await fx.cart(user.id, [{ productId: product.id, quantity: opts.quantity ?? 2 }]);
+  await fx.cart(user.id, [{ variantId: product.variantId, quantity: opts.quantity ?? 2 }]);
   const result = await createCheckout(database.db, { userId: user.id, couponCode: opts.couponCode }, stripe, { ...config, now: opts.now });
   if (!result.ok) throw new Error(result.message);
   return { user, product, ...result };
@@ -117,11 +117,11 @@ describe("Stripe provider against the local fake", () => {
   it("when Stripe fails, the reservation is released and the customer gets payment_unavailable", async () => {
     const user = await fx.customer();
     const product = await fx.product({ stock: 3 });
-    await fx.cart(user.id, [{ productId: product.id, quantity: 3 }]);
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 3 }]);
     fake.failNext("POST", /^\/v1\/checkout\/sessions$/, 500);
     const result = await createCheckout(database.db, { userId: user.id }, stripe, config);
     expect(result).toMatchObject({ ok: false, code: "payment_unavailable" });
-    expect(await fx.stock(product.id)).toBe(3);
+    expect(await fx.stock(product.variantId)).toBe(3);
     // No retries against the fake (maxNetworkRetries 0): exactly one attempt.
     expect(fake.requests.filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(1);
   });
@@ -199,7 +199,7 @@ describe("the Stripe webhook route", () => {
     const o = await order(orderId);
     expect(o.status).toBe("completed");
     expect(o.paymentIntentId).toBe(fake.session(sessionId).payment_intent);
-    expect(await fx.stock(product.id)).toBe(3);
+    expect(await fx.stock(product.variantId)).toBe(3);
     expect(await fx.emails(`order-confirmation:${orderId}`)).toHaveLength(1);
   });
 
@@ -232,7 +232,7 @@ describe("the Stripe webhook route", () => {
     const expired = fake.signedEvent("checkout.session.expired", session, WEBHOOK_SECRET);
     expect((await deliver(expired.payload, expired.header)).status).toBe(200);
     expect((await order(orderId)).status).toBe("expired");
-    expect(await fx.stock(product.id)).toBe(2);
+    expect(await fx.stock(product.variantId)).toBe(2);
   });
 
   it("a late payment with the stock gone is refunded through Stripe exactly once, retried if Stripe fails", async () => {
@@ -241,7 +241,7 @@ describe("the Stripe webhook route", () => {
     await releaseExpiredReservations(database.db, new Date(t0.getTime() + 31 * 60_000));
     // The units sell to someone else.
     const rival = await fx.customer();
-    await fx.cart(rival.id, [{ productId: product.id, quantity: 2 }]);
+    await fx.cart(rival.id, [{ variantId: product.variantId, quantity: 2 }]);
     expect((await createCheckout(database.db, { userId: rival.id }, stripe, config)).ok).toBe(true);
 
     const paid = fake.completeSession(sessionId);
@@ -260,7 +260,7 @@ describe("the Stripe webhook route", () => {
     const refundCalls = fake.requests.filter((r) => r.path === "/v1/refunds");
     expect(refundCalls.every((r) => r.headers["idempotency-key"] === `refund-order-${orderId}`)).toBe(true);
     expect([...fake.objects.values()].filter((o) => o.object === "refund" && o.payment_intent === paid.payment_intent)).toHaveLength(1);
-    expect(await fx.stock(product.id)).toBe(0);
+    expect(await fx.stock(product.variantId)).toBe(0);
     expect(await fx.emails(`order-refunded:${orderId}`)).toHaveLength(1);
   });
 
@@ -271,12 +271,12 @@ describe("the Stripe webhook route", () => {
     expect(fake.requests.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/expire`)).toBe(true);
     expect(fake.session(sessionId).status).toBe("expired");
     expect((await order(orderId)).status).toBe("failed");
-    expect(await fx.stock(product.id)).toBe(1);
+    expect(await fx.stock(product.variantId)).toBe(1);
 
     // Stripe reports the expiry: nothing changes.
     const expired = fake.signedEvent("checkout.session.expired", fake.session(sessionId), WEBHOOK_SECRET);
     expect((await deliver(expired.payload, expired.header)).status).toBe(200);
-    expect(await fx.stock(product.id)).toBe(1);
+    expect(await fx.stock(product.variantId)).toBe(1);
 
     // The customer had paid on the old page a moment before it closed: only 1 unit is left for
     // its 2, so the money goes back and nothing is oversold.
@@ -285,7 +285,7 @@ describe("the Stripe webhook route", () => {
     expect((await deliver(completed.payload, completed.header)).status).toBe(200);
     expect((await order(orderId)).status).toBe("refunded");
     expect(await database.db.$count(refunds, eq(refunds.orderId, orderId))).toBe(1);
-    expect(await fx.stock(product.id)).toBe(1);
+    expect(await fx.stock(product.variantId)).toBe(1);
     expect((await order(again.orderId)).status).toBe("pending");
   });
 
@@ -294,6 +294,6 @@ describe("the Stripe webhook route", () => {
     await cancelOrderCheckout(database.db, stripe, { orderId, userId: user.id, cancelToken: (await order(orderId)).cancelToken! });
     expect(fake.session(sessionId).status).toBe("expired");
     expect((await order(orderId)).status).toBe("failed");
-    expect(await fx.stock(product.id)).toBe(5);
+    expect(await fx.stock(product.variantId)).toBe(5);
   });
 });

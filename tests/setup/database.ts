@@ -37,7 +37,9 @@ export async function usingPostgresServer(): Promise<boolean> {
   return up;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrate: false` leaves the database empty (a migration test applies migrations itself). */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   if (!(await usingPostgresServer())) {
     if (!warned) {
       warned = true;
@@ -46,7 +48,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       );
     }
     const handle = await connectPglite();
-    await handle.migrate();
+    if (migrate) await handle.migrate();
     return { ...handle, destroy: () => handle.close() };
   }
 
@@ -59,7 +61,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const handle = connectPostgres(url.toString(), { poolMax: 20 });
-  await handle.migrate();
+  if (migrate) await handle.migrate();
   return {
     ...handle,
     async destroy() {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cartItems, categories, languages, outbox, products, profiles, stockReservations, subscriptions, users } from "~/db/schema";
+import { recordOpeningStock } from "~/modules/catalog/inventory.server";
+import { cartItems, categories, languages, outbox, products, productVariants, profiles, stockReservations, subscriptions, users } from "~/db/schema";
 
 /** Small builders for checkout/orders tests: a category, products, customers and their carts. */
 export function checkoutFixtures(db: Db) {
@@ -23,20 +24,50 @@ export function checkoutFixtures(db: Db) {
   }
 
   return {
-    async product(values: Partial<typeof products.$inferInsert> = {}) {
+    /**
+     * A sealed product and its one variant (price, member price, stock and a variant limit
+     * live on the variant). Returns the product row with the variant's facts and `variantId`:
+     * carts, stock and reservations are per variant.
+     */
+    async product(values: Partial<typeof products.$inferInsert> & Partial<Omit<typeof productVariants.$inferInsert, "limitPerCustomer">> & { variantLimit?: number | null } = {}) {
       seq++;
+      const { price, premiumPrice, stock, variantLimit, condition, printing, language, grader, grade, pricePinned, ...productValues } = values;
       const [row] = await db
         .insert(products)
         .values({
           name: `Test product ${seq}`,
           slug: `test-product-${seq}-${randomUUID().slice(0, 8)}`,
-          price: 1000,
-          stock: 10,
           categoryId: await category(),
-          ...values,
+          ...productValues,
         })
         .returning();
-      return row!;
+      const [variant] = await db
+        .insert(productVariants)
+        .values({
+          productId: row!.id,
+          price: price ?? 1000,
+          premiumPrice: premiumPrice ?? null,
+          stock: stock ?? 10,
+          limitPerCustomer: variantLimit ?? null,
+          condition,
+          printing,
+          language,
+          grader,
+          grade,
+          pricePinned,
+        })
+        .returning();
+      await recordOpeningStock(db, [variant!.id], { reason: "opening", note: "test fixture" });
+      return { ...row!, variantId: variant!.id, price: variant!.price, premiumPrice: variant!.premiumPrice, stock: variant!.stock };
+    },
+    /** Another variant of a fixture product (a second condition of a single, say). */
+    async variant(productId: number, values: Partial<typeof productVariants.$inferInsert> = {}) {
+      const [variant] = await db
+        .insert(productVariants)
+        .values({ productId, price: 1000, stock: 10, ...values })
+        .returning();
+      await recordOpeningStock(db, [variant!.id], { reason: "opening", note: "test fixture" });
+      return { ...variant!, variantId: variant!.id };
     },
     async customer(name = "Ash Ketchum") {
       const [user] = await db
@@ -56,19 +87,19 @@ export function checkoutFixtures(db: Db) {
         currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
       });
     },
-    async cart(userId: string, lines: { productId: number; quantity: number }[]) {
+    async cart(userId: string, lines: { variantId: number; quantity: number }[]) {
       await db.delete(cartItems).where(eq(cartItems.userId, userId));
       if (lines.length > 0) await db.insert(cartItems).values(lines.map((l) => ({ userId, ...l })));
     },
-    async stock(productId: number) {
-      const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+    async stock(variantId: number) {
+      const [row] = await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
       return row!.stock;
     },
-    async heldUnits(productId: number) {
+    async heldUnits(variantId: number) {
       const [row] = await db
         .select({ n: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int` })
         .from(stockReservations)
-        .where(sql`${stockReservations.productId} = ${productId} AND ${stockReservations.status} = 'held'`);
+        .where(sql`${stockReservations.variantId} = ${variantId} AND ${stockReservations.status} = 'held'`);
       return Number(row!.n);
     },
     async emails(dedupeKey: string) {

@@ -1,8 +1,11 @@
 import type { Db } from "~/db/client.server";
-import { orderItems, orders } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { orderItems, orders, productVariants } from "~/db/schema";
 
 export interface TestOrderLine {
-  productId?: number;
+  /** The variant sold; its product is filled in from it, as checkout does. */
+  variantId?: number;
+  variantLabel?: string | null;
   productName: string;
   quantity: number;
   unitPrice: number;
@@ -35,7 +38,8 @@ export async function insertOrder(
     })
     .returning();
   for (const item of order.items) {
-    await db.insert(orderItems).values({ orderId: row!.id, ...item, normalUnitPrice: item.unitPrice });
+    const [variant] = item.variantId === undefined ? [] : await db.select({ productId: productVariants.productId }).from(productVariants).where(eq(productVariants.id, item.variantId));
+    await db.insert(orderItems).values({ orderId: row!.id, ...item, productId: variant?.productId ?? null, normalUnitPrice: item.unitPrice });
   }
   return row!;
 }

@@ -42,6 +42,9 @@ export interface ShopWorld {
   ids: {
     productSlug: string;
     productId: number;
+    /** The product's one variant (what carts hold) and the hidden product's. */
+    variantId: number;
+    hiddenVariantId: number;
     hiddenProductSlug: string;
     categorySlug: string;
     languageSlug: string;
@@ -149,7 +152,7 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
   const admin = await person(ADMIN_EMAIL);
 
   // A's paid order: checkout, pay on the sandbox page, land on the success page (which fulfils).
-  await fx.cart(a.id, [{ productId: product.id, quantity: 1 }]);
+  await fx.cart(a.id, [{ variantId: product.variantId, quantity: 1 }]);
   const paidCheckout = await send("POST", "/checkout", { cookie: a.cookie });
   const paidSessionId = idFrom(paidCheckout.location, /\/sandbox\/checkout\/(cs_sbx_[a-f0-9]{24})$/);
   const paid = await send("POST", `/sandbox/checkout/${paidSessionId}`, { cookie: a.cookie, form: new URLSearchParams({ cardNumber: PAYING_CARD }) });
@@ -158,7 +161,7 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
   if (success.status !== 200) throw new Error(`success page answered ${success.status}`);
 
   // A's pending order with its open sandbox session (a customer has one pending order at most).
-  await fx.cart(a.id, [{ productId: product.id, quantity: 1 }]);
+  await fx.cart(a.id, [{ variantId: product.variantId, quantity: 1 }]);
   const started = await send("POST", "/checkout", { cookie: a.cookie });
   const openSessionId = idFrom(started.location, /\/sandbox\/checkout\/(cs_sbx_[a-f0-9]{24})$/);
   const aOrders = await db.select().from(orders).where(eq(orders.userId, a.id)).orderBy(orders.id);
@@ -206,6 +209,8 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
     ids: {
       productSlug: product.slug,
       productId: product.id,
+      variantId: product.variantId,
+      hiddenVariantId: hidden.variantId,
       hiddenProductSlug: hidden.slug,
       categorySlug: category!.slug,
       languageSlug: language!.slug,

@@ -11,7 +11,7 @@ export interface OrderSummary {
   status: string;
   totalAmount: number;
   trackingNumber: string | null;
-  items: { id: number; productName: string; productSlug: string | null; quantity: number; unitPrice: number }[];
+  items: { id: number; productName: string; productSlug: string | null; variantLabel: string | null; quantity: number; unitPrice: number }[];
 }
 
 /** Spec §4: completed green, failed red, anything else blue. */
@@ -73,7 +73,8 @@ export function OrdersTab({ orders }: { orders: OrderSummary[] }) {
                       </Link>
                     ) : (
                       item.productName
-                    )}{" "}
+                    )}
+                    {item.variantLabel && <span className="text-slate-600"> ({item.variantLabel})</span>}{" "}
                     <span className="text-slate-500">× {item.quantity}</span>
                   </span>
                   <span className="shrink-0 text-slate-900">{formatPence(item.unitPrice * item.quantity)}</span>

@@ -49,7 +49,8 @@ export function OrderRow({ order, error }: { order: AdminOrder; error?: RowError
         <ul aria-label="Items" className="space-y-0.5 text-sm text-slate-700">
           {order.items.map((item) => (
             <li key={item.id}>
-              {item.productName} <span className="whitespace-nowrap text-slate-500">× {item.quantity}</span>
+              {item.productName}
+              {item.variantLabel && <span className="text-slate-600"> ({item.variantLabel})</span>} <span className="whitespace-nowrap text-slate-500">× {item.quantity}</span>
             </li>
           ))}
         </ul>

@@ -11,7 +11,7 @@ let submissionCounter = 0;
  */
 export function CartButton({
   intent,
-  productId,
+  variantId,
   onSubmitted,
   className,
   disabled,
@@ -19,7 +19,7 @@ export function CartButton({
   children,
 }: {
   intent: CartIntent;
-  productId?: number;
+  variantId?: number;
   onSubmitted: (key: string) => void;
   className: string;
   disabled?: boolean;
@@ -33,13 +33,13 @@ export function CartButton({
       action="/cart"
       className="contents"
       onSubmit={(event) => {
-        const key = `cart-${intent}-${productId ?? "all"}-${++submissionCounter}`;
+        const key = `cart-${intent}-${variantId ?? "all"}-${++submissionCounter}`;
         onSubmitted(key);
         submitCartForm(event, key);
       }}
     >
       <input type="hidden" name="intent" value={intent} />
-      {productId !== undefined && <input type="hidden" name="productId" value={productId} />}
+      {variantId !== undefined && <input type="hidden" name="variantId" value={variantId} />}
       <input type="hidden" name="redirectTo" value="/cart" />
       <button type="submit" className={className} disabled={disabled} aria-label={label} title={label}>
         {children}

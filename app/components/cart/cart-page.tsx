@@ -21,7 +21,7 @@ function usePendingCartChanges(): PendingCartChange[] {
       ? [
           {
             intent: f.formData.get("intent") as string | null,
-            productId: Number(f.formData.get("productId")),
+            variantId: Number(f.formData.get("variantId")),
             quantity: Number(f.formData.get("quantity")),
           },
         ]
@@ -47,7 +47,7 @@ export function CartPageView({ loaderData, actionData }: { loaderData: CartPageD
   const checkingOut = navigation.state !== "idle" && navigation.formAction === "/checkout";
 
   const feedback: CartActionData | undefined = (lastKey ? last.data : undefined) ?? actionData;
-  const feedbackLine = feedback?.productId ? loaderData.lines.find((l) => l.productId === feedback.productId) : undefined;
+  const feedbackLine = feedback?.variantId ? loaderData.lines.find((l) => l.variantId === feedback.variantId) : undefined;
 
   return (
     <div className="space-y-6">
@@ -151,7 +151,7 @@ export function CartPageView({ loaderData, actionData }: { loaderData: CartPageD
                 </thead>
                 <tbody className="divide-y divide-slate-200">
                   {lines.map((line) => (
-                    <CartRow key={line.productId} line={line} onSubmitted={setLastKey} />
+                    <CartRow key={line.variantId} line={line} onSubmitted={setLastKey} />
                   ))}
                 </tbody>
               </table>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, customType, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
 import { cards } from "./cards";
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "./search-fold";
 
@@ -16,6 +17,8 @@ export const languages = pgTable("languages", {
   slug: text().notNull().unique(),
   flagUrl: text().notNull(),
   sortOrder: integer().notNull().default(0),
+  /** Hidden languages (and their categories and products) are not shown in the shop. */
+  isVisible: boolean().notNull().default(true),
 });
 
 export const categories = pgTable(
@@ -28,6 +31,8 @@ export const categories = pgTable(
       .notNull()
       .references(() => languages.id, { onDelete: "restrict" }),
     sortOrder: integer().notNull().default(0),
+    /** Hidden categories (and their products) are not shown in the shop. */
+    isVisible: boolean().notNull().default(true),
   },
   (t) => [index("categories_language_idx").on(t.languageId)],
 );
@@ -138,4 +143,76 @@ export const productVariants = pgTable(
     // Listings and set pages ask "what is in stock, from what price" per product.
     index("product_variants_product_stock_idx").on(t.productId, t.stock, t.price),
   ],
+);
+
+/** Why a variant's stock moved (`stock_movements.reason`). */
+export const STOCK_MOVEMENT_REASONS = [
+  "opening",
+  "checkout_hold",
+  "hold_released",
+  "late_payment",
+  "adjustment",
+  "listing",
+  "import",
+  "cancel_restock",
+  "refund_restock",
+] as const;
+
+/**
+ * The stock ledger (issue 14, decision 0033): every change of a variant's stock, written in the
+ * same statement as the guarded change itself (app/modules/catalog/inventory.server.ts), so
+ * the sum of a variant's deltas is its stock. Append-only.
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    variantId: integer()
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    delta: integer().notNull(),
+    stockAfter: integer().notNull(),
+    reason: text().notNull(),
+    /** The order a sale, hold, release or restock belongs to. */
+    orderId: integer(),
+    /** The admin who adjusted, listed or imported; null for the shop itself (checkout, expiry). */
+    actorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** An adjustment's reason as the admin wrote it; an import's file. */
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("stock_movements_delta_nonzero", sql`${t.delta} <> 0`),
+    check("stock_movements_after_nonneg", sql`${t.stockAfter} >= 0`),
+    check(
+      "stock_movements_reason_valid",
+      sql`${t.reason} IN ('opening', 'checkout_hold', 'hold_released', 'late_payment', 'adjustment', 'listing', 'import', 'cancel_restock', 'refund_restock')`,
+    ),
+    index("stock_movements_variant_idx").on(t.variantId, t.id),
+    index("stock_movements_order_idx").on(t.orderId).where(sql`${t.orderId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Uploaded product pictures (issue 14): the original is processed into responsive sizes kept by
+ * the media storage (app/modules/media) under `storage_key`; `widths` lists the sizes made.
+ * A product shows its images in `sort_order`; generated art is the fallback when it has none.
+ */
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storageKey: text().notNull().unique(),
+    /** Pixel widths stored, each as WebP and AVIF. */
+    widths: integer().array().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    alt: text().notNull().default(""),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.sortOrder)],
 );

@@ -50,5 +50,10 @@ export const auditLog = pgTable(
     details: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entityType, t.entityId)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    // The audit screen lists newest first, filtered by who or what.
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_actor_idx").on(t.actorUserId, t.createdAt),
+  ],
 );

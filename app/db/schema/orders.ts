@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { productVariants, products } from "./catalog";
+import { categories, productVariants, products } from "./catalog";
 
-export const ORDER_STATUSES = ["pending", "completed", "failed", "expired", "refunded", "dispatched"] as const;
+export const ORDER_STATUSES = ["pending", "completed", "failed", "expired", "refunded", "dispatched", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const coupons = pgTable(
@@ -22,6 +22,12 @@ export const coupons = pgTable(
      */
     maxRedemptions: integer(),
     maxRedemptionsPerCustomer: integer(),
+    /** Not usable before this moment (null: from creation). */
+    validFrom: timestamp({ withTimezone: true }),
+    /** Smallest order subtotal (pence, after member prices) the code applies to; null: any. */
+    minSpend: integer(),
+    /** What the admin calls it; never shown to customers. */
+    note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -30,7 +36,22 @@ export const coupons = pgTable(
     check("coupons_one_discount", sql`(${t.percentOff} IS NULL) <> (${t.amountOff} IS NULL)`),
     check("coupons_percent_range", sql`${t.percentOff} IS NULL OR ${t.percentOff} BETWEEN 1 AND 100`),
     check("coupons_amount_positive", sql`${t.amountOff} IS NULL OR ${t.amountOff} > 0`),
+    check("coupons_min_spend_nonneg", sql`${t.minSpend} IS NULL OR ${t.minSpend} >= 0`),
   ],
+);
+
+/** A coupon restricted to categories applies to the lines in them only; no rows: every category. */
+export const couponCategories = pgTable(
+  "coupon_categories",
+  {
+    couponCode: text()
+      .notNull()
+      .references(() => coupons.code, { onDelete: "cascade", onUpdate: "cascade" }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.couponCode, t.categoryId] })],
 );
 
 export const orders = pgTable(
@@ -62,6 +83,12 @@ export const orders = pgTable(
     cancelToken: text(),
     reservationExpiresAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
+    dispatchedAt: timestamp({ withTimezone: true }),
+    /** An unshipped order the shop cancelled (status `cancelled`), and the admin's reason. */
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
+    /** Pence refunded so far (partial refunds add up; a full refund equals total_amount). */
+    refundedAmount: integer().notNull().default(0),
     trackingNumber: text(),
     email: text().notNull(),
     shippingName: text(),
@@ -77,7 +104,10 @@ export const orders = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("orders_status_valid", sql`${t.status} IN ('pending', 'completed', 'failed', 'expired', 'refunded', 'dispatched')`),
+    check("orders_status_valid", sql`${t.status} IN ('pending', 'completed', 'failed', 'expired', 'refunded', 'dispatched', 'cancelled')`),
+    check("orders_refunded_range", sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.totalAmount}`),
+    // The admin order list filters by status and sorts by date.
+    index("orders_status_created_idx").on(t.status, t.createdAt),
     check("orders_amounts_nonneg", sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.discountAmount} >= 0 AND ${t.totalAmount} >= 0`),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_pending_expiry_idx").on(t.reservationExpiresAt).where(sql`${t.status} = 'pending'`),

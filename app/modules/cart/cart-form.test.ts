@@ -10,16 +10,16 @@ function form(fields: Record<string, string>) {
 
 describe("parseCartForm", () => {
   it("reads each intent's fields", () => {
-    expect(parseCartForm(form({ intent: "add", productId: "12", quantity: "3" }))).toEqual({
+    expect(parseCartForm(form({ intent: "add", variantId: "12", quantity: "3" }))).toEqual({
       ok: true,
       intent: "add",
-      productId: 12,
+      variantId: 12,
       quantity: 3,
       redirectTo: null,
     });
-    expect(parseCartForm(form({ intent: "add", productId: "12" }))).toMatchObject({ ok: true, quantity: 1 });
-    expect(parseCartForm(form({ intent: "update", productId: "12", quantity: "0" }))).toMatchObject({ ok: true, quantity: 0 });
-    expect(parseCartForm(form({ intent: "increment", productId: " 7 " }))).toMatchObject({ ok: true, productId: 7 });
+    expect(parseCartForm(form({ intent: "add", variantId: "12" }))).toMatchObject({ ok: true, quantity: 1 });
+    expect(parseCartForm(form({ intent: "update", variantId: "12", quantity: "0" }))).toMatchObject({ ok: true, quantity: 0 });
+    expect(parseCartForm(form({ intent: "increment", variantId: " 7 " }))).toMatchObject({ ok: true, variantId: 7 });
     expect(parseCartForm(form({ intent: "clear" }))).toEqual({ ok: true, intent: "clear", redirectTo: null });
   });
 
@@ -29,7 +29,7 @@ describe("parseCartForm", () => {
   });
 
   it("refuses ids beyond a 32-bit integer instead of failing in the database", () => {
-    expect(parseCartForm(form({ intent: "remove", productId: "99999999999" }))).toMatchObject({ ok: false });
+    expect(parseCartForm(form({ intent: "remove", variantId: "99999999999" }))).toMatchObject({ ok: false });
   });
 });
 

@@ -13,7 +13,7 @@ export type CartIntent = (typeof CART_INTENTS)[number];
 /** Largest quantity any single request may ask for (the selector's default maximum). */
 export const MAX_REQUEST_QUANTITY = DEFAULT_MAX_QUANTITY;
 
-const productId = z
+const variantId = z
   .string({ error: "Choose a product." })
   .trim()
   .regex(/^\d{1,9}$/, "That product could not be found.")
@@ -41,11 +41,11 @@ function redirectTarget(value: string | undefined): string | null {
 }
 
 export type ParsedCartForm =
-  | { ok: true; intent: "add"; productId: number | null; quantity: number; redirectTo: string | null }
-  | { ok: true; intent: "update"; productId: number; quantity: number; redirectTo: string | null }
-  | { ok: true; intent: "increment" | "decrement" | "remove"; productId: number; redirectTo: string | null }
+  | { ok: true; intent: "add"; variantId: number | null; quantity: number; redirectTo: string | null }
+  | { ok: true; intent: "update"; variantId: number; quantity: number; redirectTo: string | null }
+  | { ok: true; intent: "increment" | "decrement" | "remove"; variantId: number; redirectTo: string | null }
   | { ok: true; intent: "clear"; redirectTo: string | null }
-  | { ok: false; intent: CartIntent | null; productId: number | null; message: string };
+  | { ok: false; intent: CartIntent | null; variantId: number | null; message: string };
 
 function field(form: FormData, name: string): string | undefined {
   const value = form.get(name);
@@ -54,32 +54,32 @@ function field(form: FormData, name: string): string | undefined {
 
 export function parseCartForm(form: FormData): ParsedCartForm {
   const intentResult = z.enum(CART_INTENTS).safeParse(field(form, "intent"));
-  if (!intentResult.success) return { ok: false, intent: null, productId: null, message: "Unknown cart action." };
+  if (!intentResult.success) return { ok: false, intent: null, variantId: null, message: "Unknown cart action." };
   const intent = intentResult.data;
   const redirectTo = redirectTarget(field(form, "redirectTo"));
   if (intent === "clear") return { ok: true, intent, redirectTo };
 
-  const rawProduct = field(form, "productId");
-  // Spec §5: an add without a product id is ignored (not an error).
+  const rawProduct = field(form, "variantId");
+  // Spec §5: an add without a product id (here: the variant's, what is sold) is ignored (not an error).
   if (intent === "add" && (rawProduct === undefined || rawProduct.trim() === "")) {
-    return { ok: true, intent, productId: null, quantity: 1, redirectTo };
+    return { ok: true, intent, variantId: null, quantity: 1, redirectTo };
   }
-  const product = productId.safeParse(rawProduct);
-  if (!product.success) return { ok: false, intent, productId: null, message: product.error.issues[0]!.message };
+  const product = variantId.safeParse(rawProduct);
+  if (!product.success) return { ok: false, intent, variantId: null, message: product.error.issues[0]!.message };
 
   if (intent === "add" || intent === "update") {
     const raw = field(form, "quantity");
     const parsed = quantity(intent === "add" ? 1 : 0).safeParse(intent === "add" && raw === undefined ? "1" : raw);
-    if (!parsed.success) return { ok: false, intent, productId: product.data, message: parsed.error.issues[0]!.message };
-    return { ok: true, intent, productId: product.data, quantity: parsed.data, redirectTo };
+    if (!parsed.success) return { ok: false, intent, variantId: product.data, message: parsed.error.issues[0]!.message };
+    return { ok: true, intent, variantId: product.data, quantity: parsed.data, redirectTo };
   }
-  return { ok: true, intent, productId: product.data, redirectTo };
+  return { ok: true, intent, variantId: product.data, redirectTo };
 }
 
 /** What the /cart action answers a fetcher (and a no-JavaScript post that stays on the page). */
 export interface CartActionData {
   ok: boolean;
   intent: CartIntent | null;
-  productId: number | null;
+  variantId: number | null;
   message: string | null;
 }

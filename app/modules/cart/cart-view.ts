@@ -5,9 +5,16 @@
 import type { CartSummary } from "~/modules/pricing/pricing";
 
 export interface CartLine {
+  /** What is in the cart: the variant (a sealed product has one). */
+  variantId: number;
   productId: number;
   slug: string;
+  /** The product's name. */
   name: string;
+  /** "Lightly Played · Holo · English", "PSA 10"; null for a sealed product. */
+  variantLabel: string | null;
+  /** The product page's query that picks this variant ("condition=lp&printing=holo"); "" for sealed. */
+  variantQuery: string;
   imageUrl: string | null;
   /** Normal unit price in pence. */
   price: number;

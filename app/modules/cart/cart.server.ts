@@ -3,17 +3,28 @@
  *
  * Every change is ONE guarded statement (an upsert or update whose SET/WHERE carries the cap),
  * so rapid clicks and parallel requests can neither lose an update nor push a line past stock
- * or the per-customer limit. Prices, stock and visibility are re-read from `products` on every
- * read; a client never tells the server what something costs or how much is left.
+ * or the per-customer limit. A line is a variant (what is sold: a sealed product's one variant,
+ * or a single's condition × printing × language). Prices, stock and visibility are re-read from
+ * the catalogue on every read; a client never tells the server what something costs or how much
+ * is left.
  *
  * Owners come from the request (session user or an issued guest id), never from form input.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { cartItems, guestCarts } from "~/db/schema";
-import { findProductFacts, productFactsById, type ProductFacts } from "~/modules/catalog/inventory.server";
-import { exceedsLimit, lineCap, limitFullMessage, limitReducedNotice, limitWarning, purchaseLimitMessage } from "~/modules/orders/purchase-limit";
-import { heldUnits, heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
+import { cartItems, guestCarts, productVariants } from "~/db/schema";
+import { findVariantFacts, variantFactsById, type VariantFacts } from "~/modules/catalog/inventory.server";
+import { variantQuery } from "~/modules/catalog/variants";
+import {
+  exceedsLimit,
+  lineCap,
+  limitFullMessage,
+  limitReducedNotice,
+  limitScopeKey,
+  limitWarning,
+  purchaseLimitMessage,
+} from "~/modules/orders/purchase-limit";
+import { heldUnits, heldUnitsByScope } from "~/modules/orders/purchase-limit.server";
 import { lineTotals, summarise, usesPremiumPrice } from "~/modules/pricing/pricing";
 import type { CartLine, CartResult, CartView } from "./cart-view";
 
@@ -29,88 +40,114 @@ function ownerWhere(owner: CartOwner) {
   return "userId" in owner ? eq(cartItems.userId, owner.userId) : eq(cartItems.guestId, owner.guestId);
 }
 
-type JoinedRow = Omit<ProductFacts, "id"> & { id: number; productId: number; quantity: number };
+type JoinedRow = VariantFacts & { id: number; quantity: number };
 
-/** The cart's rows with today's product facts (from the catalogue), oldest line first. */
+/** The cart's rows with today's variant facts (from the catalogue), oldest line first. */
 async function joinedRows(db: Executor, owner: CartOwner): Promise<JoinedRow[]> {
   const rows = await db
-    .select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity })
+    .select({ id: cartItems.id, variantId: cartItems.variantId, quantity: cartItems.quantity })
     .from(cartItems)
     .where(ownerWhere(owner))
     .orderBy(cartItems.createdAt, cartItems.id);
-  const facts = await productFactsById(
+  const facts = await variantFactsById(
     db,
-    rows.map((r) => r.productId),
+    rows.map((r) => r.variantId),
   );
   return rows.flatMap((row) => {
-    const product = facts.get(row.productId);
-    return product ? [{ ...product, ...row }] : [];
+    const variant = facts.get(row.variantId);
+    return variant ? [{ ...variant, ...row }] : [];
   });
 }
 
 type Correction = { kind: "remove"; rowId: number } | { kind: "reduce"; rowId: number; cap: number };
 
 /**
- * Applies today's products to the stored lines without writing anything. Facts about the
- * product (hidden, sold out, less stock, the limit itself) become corrections to save. Units in
- * the customer's own orders only lower `maxQuantity` and add a notice: an order awaiting
- * payment may still be cancelled or expire, and the cart must not lose lines because of it
- * (checkout refuses what the limit no longer allows).
+ * Applies today's catalogue to the stored lines without writing anything. Facts about the
+ * variant (hidden, sold out, less stock, the limit itself) become corrections to save. A limit
+ * counts across a product's variants (unless a variant has its own), so lines of one product
+ * share it: earlier lines keep their units and later ones are reduced. Units in the customer's
+ * own orders only lower `maxQuantity` and add a notice: an order awaiting payment may still be
+ * cancelled or expire, and the cart must not lose lines because of it (checkout refuses what
+ * the limit no longer allows).
  */
 async function evaluate(db: Executor, owner: CartOwner, isPremium: boolean) {
   const rows = await joinedRows(db, owner);
   const ordered =
     "userId" in owner
-      ? await heldUnitsByProduct(
+      ? await heldUnitsByScope(
           db,
           owner.userId,
-          rows.map((r) => r.productId),
+          rows.map((r) => r.limitScope),
         )
-      : new Map<number, number>();
-  const lines: CartLine[] = [];
+      : new Map<string, number>();
+  const kept: Array<{ row: JoinedRow; quantity: number }> = [];
   const notices: string[] = [];
-  const warnings: string[] = [];
   const corrections: Correction[] = [];
+  /** Units of each limit scope the lines so far keep. */
+  const inCart = new Map<string, number>();
   for (const row of rows) {
-    const already = ordered.get(row.productId) ?? 0;
-    const cap = lineCap(row.stock, row.limitPerCustomer);
-    const room = lineCap(row.stock, row.limitPerCustomer, already);
+    const scope = limitScopeKey(row.limitScope);
+    const cap = lineCap(row.stock, row.limitPerCustomer, inCart.get(scope) ?? 0);
     if (!row.isVisible) {
-      notices.push(`${row.name} is no longer available and was removed from your cart.`);
+      notices.push(`${row.displayName} is no longer available and was removed from your cart.`);
       corrections.push({ kind: "remove", rowId: row.id });
       continue;
     }
     if (row.stock <= 0) {
-      notices.push(`${row.name} is out of stock and was removed from your cart.`);
+      notices.push(`${row.displayName} is out of stock and was removed from your cart.`);
       corrections.push({ kind: "remove", rowId: row.id });
       continue;
     }
     let quantity = row.quantity;
     if (quantity > cap) {
       quantity = cap;
-      corrections.push({ kind: "reduce", rowId: row.id, cap });
-      if (cap === row.stock) notices.push(`${row.name}: only ${row.stock} left, quantity reduced.`);
-      else if (row.limitPerCustomer !== null) notices.push(limitReducedNotice(row.name, row.limitPerCustomer));
-      else notices.push(`${row.name}: at most ${cap} per order, quantity reduced.`);
+      // Other lines of the product may have used the whole limit: then this line goes.
+      corrections.push(cap === 0 ? { kind: "remove", rowId: row.id } : { kind: "reduce", rowId: row.id, cap });
+      if (cap === row.stock) notices.push(`${row.displayName}: only ${row.stock} left, quantity reduced.`);
+      else if (row.limitPerCustomer !== null) notices.push(limitReducedNotice(limitSubject(row), row.limitPerCustomer));
+      else notices.push(`${row.displayName}: at most ${cap} per order, quantity reduced.`);
+      if (cap === 0) continue;
     }
-    if (quantity > room && row.limitPerCustomer !== null) warnings.push(limitWarning(row.name, row.limitPerCustomer, already));
-    const maxQuantity = room;
+    inCart.set(scope, (inCart.get(scope) ?? 0) + quantity);
+    kept.push({ row, quantity });
+  }
+
+  const lines: CartLine[] = [];
+  const warnings: string[] = [];
+  const warned = new Set<string>();
+  for (const { row, quantity } of kept) {
+    const scope = limitScopeKey(row.limitScope);
+    const already = ordered.get(scope) ?? 0;
+    const otherLines = (inCart.get(scope) ?? 0) - quantity;
+    const room = lineCap(row.stock, row.limitPerCustomer, already + otherLines);
+    if (row.limitPerCustomer !== null && already + (inCart.get(scope) ?? 0) > row.limitPerCustomer && !warned.has(scope)) {
+      warned.add(scope);
+      warnings.push(limitWarning(limitSubject(row), row.limitPerCustomer, already));
+    }
     lines.push({
+      variantId: row.variantId,
       productId: row.productId,
       slug: row.slug,
       name: row.name,
+      variantLabel: row.variantLabel,
+      variantQuery: variantQuery(row),
       imageUrl: row.imageUrl,
       price: row.price,
       premiumPrice: row.premiumPrice,
       stock: row.stock,
       limitPerCustomer: row.limitPerCustomer,
       quantity,
-      maxQuantity,
+      maxQuantity: Math.max(room, 0),
       usesPremium: usesPremiumPrice(row, isPremium),
       ...lineTotals({ ...row, quantity }, isPremium),
     });
   }
   return { lines, notices, warnings, corrections, summary: summarise(lines, isPremium) };
+}
+
+/** What a limit message names: the product when the limit is the product's, else the variant. */
+function limitSubject(v: Pick<VariantFacts, "name" | "displayName" | "limitScope">): string {
+  return v.limitScope.kind === "product" ? v.name : v.displayName;
 }
 
 /**
@@ -150,17 +187,38 @@ export async function countItems(db: Db, owner: CartOwner): Promise<number> {
   return (await peekCart(db, owner)).summary.itemCount;
 }
 
-async function findProduct(db: Executor, productId: number) {
-  const product = await findProductFacts(db, productId);
-  return product && product.isVisible ? product : undefined;
+async function findVariant(db: Executor, variantId: number) {
+  const variant = await findVariantFacts(db, variantId);
+  return variant && variant.isVisible ? variant : undefined;
 }
 
-async function currentQuantity(db: Executor, owner: CartOwner, productId: number): Promise<number> {
+async function currentQuantity(db: Executor, owner: CartOwner, variantId: number): Promise<number> {
   const [row] = await db
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
-    .where(and(ownerWhere(owner), eq(cartItems.productId, productId)));
+    .where(and(ownerWhere(owner), eq(cartItems.variantId, variantId)));
   return row?.quantity ?? 0;
+}
+
+/**
+ * Units of the variant's limit scope in the cart's other lines: other variants of the same
+ * product when the limit is the product's (an NM and an LP copy count together), else none.
+ */
+async function otherLinesInScope(db: Executor, owner: CartOwner, variant: VariantFacts): Promise<number> {
+  if (variant.limitPerCustomer === null || variant.limitScope.kind === "variant") return 0;
+  const [row] = await db
+    .select({ units: sql<number>`COALESCE(SUM(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .where(
+      and(
+        ownerWhere(owner),
+        eq(productVariants.productId, variant.productId),
+        isNull(productVariants.limitPerCustomer),
+        ne(cartItems.variantId, variant.variantId),
+      ),
+    );
+  return Number(row?.units ?? 0);
 }
 
 const UNAVAILABLE = "This product is no longer available.";
@@ -170,48 +228,50 @@ function isForeignKeyViolation(error: unknown): boolean {
   return e?.code === "23503" || e?.cause?.code === "23503";
 }
 
-/** The product an add is for, if it can be added at all (visible, in stock); else the answer to give. */
-async function addableProduct(
+/** The variant an add is for, if it can be added at all (visible, in stock); else the answer to give. */
+async function addableVariant(
   db: Executor,
-  productId: number | null | undefined,
+  variantId: number | null | undefined,
   quantity: number,
-): Promise<{ refusal: CartResult } | { product: NonNullable<Awaited<ReturnType<typeof findProduct>>> }> {
-  if (productId === null || productId === undefined) return { refusal: { ok: true, quantity: 0, ignored: true } };
+): Promise<{ refusal: CartResult } | { variant: VariantFacts }> {
+  if (variantId === null || variantId === undefined) return { refusal: { ok: true, quantity: 0, ignored: true } };
   if (!Number.isSafeInteger(quantity) || quantity < 1) return { refusal: { ok: false, status: 400, message: "Quantity must be at least 1." } };
-  const product = await findProduct(db, productId);
-  if (!product) return { refusal: { ok: false, status: 404, message: UNAVAILABLE } };
-  if (product.stock <= 0) return { refusal: { ok: false, status: 409, message: `${product.name} is out of stock.` } };
-  return { product };
+  const variant = await findVariant(db, variantId);
+  if (!variant) return { refusal: { ok: false, status: 404, message: UNAVAILABLE } };
+  if (variant.stock <= 0) return { refusal: { ok: false, status: 409, message: `${variant.displayName} is out of stock.` } };
+  return { variant };
 }
 
 /**
- * What an add would answer before any cart is touched: null when the product is real, visible
- * and in stock (the add may go ahead), otherwise addItem's own answer (no product: ignored;
+ * What an add would answer before any cart is touched: null when the variant is real, visible
+ * and in stock (the add may go ahead), otherwise addItem's own answer (no variant: ignored;
  * unknown or hidden: 404; sold out: 409). The cart intents (`intents.server.ts`) ask this before they create a guest
  * cart, so adds that cannot succeed (bots posting made-up ids) never create one.
  */
-export async function addRefusal(db: Executor, productId: number | null | undefined, quantity: number): Promise<CartResult | null> {
-  const checked = await addableProduct(db, productId, quantity);
+export async function addRefusal(db: Executor, variantId: number | null | undefined, quantity: number): Promise<CartResult | null> {
+  const checked = await addableVariant(db, variantId, quantity);
   return "refusal" in checked ? checked.refusal : null;
 }
 
 /**
- * Adds `quantity` units. The line is capped at stock and the per-customer limit (less what a
- * signed-in customer already has in paid or pending orders); an add that would take a
- * signed-in customer past the limit is refused with the purchase-limit message instead.
+ * Adds `quantity` units of a variant. The line is capped at stock and the per-customer limit
+ * (less the product's other lines in the cart and, for a signed-in customer, what they already
+ * have in paid or pending orders); an add that would take a signed-in customer past the limit
+ * is refused with the purchase-limit message instead.
  */
 export async function addItem(db: Db, owner: CartOwner, requestedId: number | null | undefined, quantity: number): Promise<CartResult> {
-  const checked = await addableProduct(db, requestedId, quantity);
+  const checked = await addableVariant(db, requestedId, quantity);
   if ("refusal" in checked) return checked.refusal;
-  const { product } = checked;
-  const productId = product.id;
+  const { variant } = checked;
+  const variantId = variant.variantId;
 
-  const current = await currentQuantity(db, owner, productId);
-  const ordered = await heldBy(db, owner, product);
-  const limitRefusal = overLimit(product, ordered, Math.min(current + quantity, product.stock));
+  const current = await currentQuantity(db, owner, variantId);
+  const others = await otherLinesInScope(db, owner, variant);
+  const ordered = await heldBy(db, owner, variant);
+  const limitRefusal = overLimit(variant, ordered, others + Math.min(current + quantity, variant.stock));
   if (limitRefusal) return limitRefusal;
-  const cap = lineCap(product.stock, product.limitPerCustomer, ordered ?? 0);
-  if (current >= cap) return { ok: false, status: 409, message: capMessage(product, cap) };
+  const cap = lineCap(variant.stock, variant.limitPerCustomer, (ordered ?? 0) + others);
+  if (current >= cap) return { ok: false, status: 409, message: capMessage(variant, cap) };
 
   const first = Math.min(quantity, cap);
   const set = { quantity: sql`LEAST(${cartItems.quantity} + ${quantity}, ${cap})`, updatedAt: sql`now()` };
@@ -221,13 +281,13 @@ export async function addItem(db: Db, owner: CartOwner, requestedId: number | nu
       "userId" in owner
         ? await db
             .insert(cartItems)
-            .values({ userId: owner.userId, productId, quantity: first })
-            .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set })
+            .values({ userId: owner.userId, variantId, quantity: first })
+            .onConflictDoUpdate({ target: [cartItems.userId, cartItems.variantId], set })
             .returning({ quantity: cartItems.quantity })
         : await db
             .insert(cartItems)
-            .values({ guestId: owner.guestId, productId, quantity: first })
-            .onConflictDoUpdate({ target: [cartItems.guestId, cartItems.productId], set })
+            .values({ guestId: owner.guestId, variantId, quantity: first })
+            .onConflictDoUpdate({ target: [cartItems.guestId, cartItems.variantId], set })
             .returning({ quantity: cartItems.quantity });
   } catch (error) {
     // The guest cart was merged into an account (or swept) while this request was in flight.
@@ -236,56 +296,58 @@ export async function addItem(db: Db, owner: CartOwner, requestedId: number | nu
   }
   const now = rows[0]!.quantity;
   const added = now - current;
-  const notice = added < quantity ? capMessage(product, cap) : undefined;
+  const notice = added < quantity ? capMessage(variant, cap) : undefined;
   return { ok: true, quantity: now, notice };
 }
 
 /**
- * Units of a limited product a signed-in customer holds in counted orders, counted once per
- * change; null for guests and unlimited products (no orders to count, no refusal to give: a
+ * Units in a limited variant's scope a signed-in customer holds in counted orders, counted once
+ * per change; null for guests and unlimited variants (no orders to count, no refusal to give: a
  * guest's line is only capped, and checkout counts again once they sign in).
  */
-async function heldBy(db: Executor, owner: CartOwner, product: ProductFacts): Promise<number | null> {
-  if (!("userId" in owner) || product.limitPerCustomer === null) return null;
-  return heldUnits(db, owner.userId, product.id);
+async function heldBy(db: Executor, owner: CartOwner, variant: VariantFacts): Promise<number | null> {
+  if (!("userId" in owner) || variant.limitPerCustomer === null) return null;
+  return heldUnits(db, owner.userId, variant.limitScope);
 }
 
 /** The purchase-limit refusal when holding `quantity` in the cart would pass the limit; null when it would not. */
-function overLimit(product: ProductFacts, held: number | null, quantity: number): CartResult | null {
-  if (held === null || !exceedsLimit(product.limitPerCustomer, held, quantity)) return null;
-  return { ok: false, status: 409, message: purchaseLimitMessage(product.name, product.limitPerCustomer!, held) };
+function overLimit(variant: VariantFacts, held: number | null, quantity: number): CartResult | null {
+  if (held === null || !exceedsLimit(variant.limitPerCustomer, held, quantity)) return null;
+  return { ok: false, status: 409, message: purchaseLimitMessage(limitSubject(variant), variant.limitPerCustomer!, held) };
 }
 
-function capMessage(product: { name: string; stock: number; limitPerCustomer: number | null }, cap: number): string {
-  if (cap >= product.stock) return `Only ${product.stock} of ${product.name} in stock: your cart has the most you can add.`;
-  if (product.limitPerCustomer !== null) return limitFullMessage(product.name, product.limitPerCustomer);
-  return `You can add at most ${cap} of ${product.name} to one order.`;
+function capMessage(variant: VariantFacts, cap: number): string {
+  if (cap >= variant.stock) return `Only ${variant.stock} of ${variant.displayName} in stock: your cart has the most you can add.`;
+  if (variant.limitPerCustomer !== null) return limitFullMessage(limitSubject(variant), variant.limitPerCustomer);
+  return `You can add at most ${cap} of ${variant.displayName} to one order.`;
 }
 
 /**
  * Sets a line's quantity. Below 1 removes the line; above the cap (or the purchase limit for a
  * signed-in customer) is refused and nothing changes.
  */
-export async function setQuantity(db: Db, owner: CartOwner, productId: number, quantity: number): Promise<CartResult> {
+export async function setQuantity(db: Db, owner: CartOwner, variantId: number, quantity: number): Promise<CartResult> {
   if (!Number.isSafeInteger(quantity)) return { ok: false, status: 400, message: "Quantity must be a whole number." };
   if (quantity < 1) {
-    await removeItem(db, owner, productId);
+    await removeItem(db, owner, variantId);
     return { ok: true, quantity: 0 };
   }
-  const product = await findProduct(db, productId);
-  if (!product) return { ok: false, status: 404, message: UNAVAILABLE };
-  const current = await currentQuantity(db, owner, productId);
+  const variant = await findVariant(db, variantId);
+  if (!variant) return { ok: false, status: 404, message: UNAVAILABLE };
+  const current = await currentQuantity(db, owner, variantId);
   if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
   // Lowering a line is always allowed (even above what the orders leave room for): no count needed.
-  const ordered = quantity > current ? await heldBy(db, owner, product) : null;
-  const limitRefusal = overLimit(product, ordered, quantity);
+  const raising = quantity > current;
+  const others = raising ? await otherLinesInScope(db, owner, variant) : 0;
+  const ordered = raising ? await heldBy(db, owner, variant) : null;
+  const limitRefusal = overLimit(variant, ordered, others + quantity);
   if (limitRefusal) return limitRefusal;
-  const cap = lineCap(product.stock, product.limitPerCustomer, ordered ?? 0);
-  if (quantity > cap && quantity > current) return { ok: false, status: 409, message: capMessage(product, cap) };
+  const cap = lineCap(variant.stock, variant.limitPerCustomer, (ordered ?? 0) + others);
+  if (quantity > cap && raising) return { ok: false, status: 409, message: capMessage(variant, cap) };
   const rows = await db
     .update(cartItems)
     .set({ quantity, updatedAt: sql`now()` })
-    .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
+    .where(and(ownerWhere(owner), eq(cartItems.variantId, variantId)))
     .returning({ quantity: cartItems.quantity });
   if (rows.length === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
   return { ok: true, quantity };
@@ -296,45 +358,46 @@ export async function setQuantity(db: Db, owner: CartOwner, productId: number, q
  * clicks are two steps even if the page had not caught up. An increase past the cap changes
  * nothing; a decrease to 0 removes the line.
  */
-export async function changeQuantity(db: Db, owner: CartOwner, productId: number, delta: 1 | -1): Promise<CartResult> {
+export async function changeQuantity(db: Db, owner: CartOwner, variantId: number, delta: 1 | -1): Promise<CartResult> {
   if (delta === -1) {
     const lowered = await db
       .update(cartItems)
       .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: sql`now()` })
-      .where(and(ownerWhere(owner), eq(cartItems.productId, productId), sql`${cartItems.quantity} > 1`))
+      .where(and(ownerWhere(owner), eq(cartItems.variantId, variantId), sql`${cartItems.quantity} > 1`))
       .returning({ quantity: cartItems.quantity });
     if (lowered.length > 0) return { ok: true, quantity: lowered[0]!.quantity };
     const removed = await db
       .delete(cartItems)
-      .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
+      .where(and(ownerWhere(owner), eq(cartItems.variantId, variantId)))
       .returning({ id: cartItems.id });
     if (removed.length === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
     return { ok: true, quantity: 0 };
   }
 
-  const product = await findProduct(db, productId);
-  if (!product) return { ok: false, status: 404, message: UNAVAILABLE };
-  const ordered = await heldBy(db, owner, product);
+  const variant = await findVariant(db, variantId);
+  if (!variant) return { ok: false, status: 404, message: UNAVAILABLE };
+  const others = await otherLinesInScope(db, owner, variant);
+  const ordered = await heldBy(db, owner, variant);
   if (ordered !== null) {
-    const current = await currentQuantity(db, owner, productId);
+    const current = await currentQuantity(db, owner, variantId);
     if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
-    const limitRefusal = overLimit(product, ordered, current + 1);
+    const limitRefusal = overLimit(variant, ordered, others + current + 1);
     if (limitRefusal) return limitRefusal;
   }
-  const cap = lineCap(product.stock, product.limitPerCustomer, ordered ?? 0);
+  const cap = lineCap(variant.stock, variant.limitPerCustomer, (ordered ?? 0) + others);
   const raised = await db
     .update(cartItems)
     .set({ quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` })
-    .where(and(ownerWhere(owner), eq(cartItems.productId, productId), sql`${cartItems.quantity} + 1 <= ${cap}`))
+    .where(and(ownerWhere(owner), eq(cartItems.variantId, variantId), sql`${cartItems.quantity} + 1 <= ${cap}`))
     .returning({ quantity: cartItems.quantity });
   if (raised.length > 0) return { ok: true, quantity: raised[0]!.quantity };
-  const current = await currentQuantity(db, owner, productId);
+  const current = await currentQuantity(db, owner, variantId);
   if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
-  return { ok: false, status: 409, message: capMessage(product, cap) };
+  return { ok: false, status: 409, message: capMessage(variant, cap) };
 }
 
-export async function removeItem(db: Db, owner: CartOwner, productId: number): Promise<void> {
-  await db.delete(cartItems).where(and(ownerWhere(owner), eq(cartItems.productId, productId)));
+export async function removeItem(db: Db, owner: CartOwner, variantId: number): Promise<void> {
+  await db.delete(cartItems).where(and(ownerWhere(owner), eq(cartItems.variantId, variantId)));
 }
 
 export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
@@ -344,84 +407,85 @@ export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
 /**
  * Moves a guest cart into a user's cart at sign-in, in one transaction: quantities are added,
  * then capped by stock and the limit; lines that can no longer be bought are dropped; the guest
- * cart and its rows are deleted. (Units in the customer's orders are not taken off here: the
- * cart page warns about them and checkout enforces them.) Running it twice (two tabs
- * signing in at once) merges once: the second run finds the guest rows locked, then gone.
+ * cart and its rows are deleted. (Units in the customer's orders, and the product's other lines,
+ * are not taken off here: the cart page reduces and warns, and checkout enforces.) Running it
+ * twice (two tabs signing in at once) merges once: the second run finds the guest rows locked,
+ * then gone.
  */
 export async function mergeGuestIntoUser(db: Db, guestId: string, userId: string): Promise<{ merged: number; notices: string[] }> {
   return db.transaction(async (tx) => {
     const guestRows = await tx
-      .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+      .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
       .from(cartItems)
       .where(eq(cartItems.guestId, guestId))
       .orderBy(cartItems.id)
       .for("update");
-    const facts = await productFactsById(
+    const facts = await variantFactsById(
       tx,
-      guestRows.map((r) => r.productId),
+      guestRows.map((r) => r.variantId),
     );
     const rows = guestRows.flatMap((r) => {
-      const product = facts.get(r.productId);
-      return product ? [{ ...product, ...r }] : [];
+      const variant = facts.get(r.variantId);
+      return variant ? [{ ...variant, ...r }] : [];
     });
     const existing = new Map<number, number>();
     if (rows.length > 0) {
       const userRows = await tx
-        .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+        .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
         .from(cartItems)
-        .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, rows.map((r) => r.productId))));
-      for (const r of userRows) existing.set(r.productId, r.quantity);
+        .where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, rows.map((r) => r.variantId))));
+      for (const r of userRows) existing.set(r.variantId, r.quantity);
     }
     const notices: string[] = [];
     let merged = 0;
     for (const row of rows) {
       const cap = lineCap(row.stock, row.limitPerCustomer);
       if (!row.isVisible || cap <= 0) {
-        notices.push(`${row.name} is no longer available and was not added to your cart.`);
+        notices.push(`${row.displayName} is no longer available and was not added to your cart.`);
         continue;
       }
       await tx
         .insert(cartItems)
-        .values({ userId, productId: row.productId, quantity: Math.min(row.quantity, cap) })
+        .values({ userId, variantId: row.variantId, quantity: Math.min(row.quantity, cap) })
         .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.productId],
+          target: [cartItems.userId, cartItems.variantId],
           set: { quantity: sql`LEAST(${cartItems.quantity} + ${row.quantity}, ${cap})`, updatedAt: sql`now()` },
         });
       merged++;
-      if ((existing.get(row.productId) ?? 0) + row.quantity > cap) notices.push(`${row.name}: quantity reduced to ${cap}.`);
+      if ((existing.get(row.variantId) ?? 0) + row.quantity > cap) notices.push(`${row.displayName}: quantity reduced to ${cap}.`);
     }
     await tx.delete(guestCarts).where(eq(guestCarts.id, guestId));
     return { merged, notices };
   });
 }
 
-/** A line as checkout reads it: the stored quantity with today's product facts. */
-export type CheckoutLine = ProductFacts & { productId: number; quantity: number };
+/** A line as checkout reads it: the stored quantity with today's variant facts. */
+export type CheckoutLine = VariantFacts & { quantity: number };
 
 /**
- * The signed-in customer's cart as checkout reads it, inside its transaction: in product-id
+ * The signed-in customer's cart as checkout reads it, inside its transaction: in variant-id
  * order (the lock order for stock), with today's prices, stock, limit and visibility.
  */
 export async function checkoutLines(tx: Executor, userId: string): Promise<CheckoutLine[]> {
   const rows = await tx
-    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), isNull(cartItems.guestId)))
-    .orderBy(asc(cartItems.productId));
-  const facts = await productFactsById(
+    .orderBy(asc(cartItems.variantId));
+  const facts = await variantFactsById(
     tx,
-    rows.map((r) => r.productId),
+    rows.map((r) => r.variantId),
   );
   return rows.flatMap((row) => {
-    const product = facts.get(row.productId);
-    return product ? [{ ...product, ...row }] : [];
+    const variant = facts.get(row.variantId);
+    return variant ? [{ ...variant, ...row }] : [];
   });
 }
 
-/** After payment: the paid products leave the customer's cart (other lines stay). */
-export async function removePaidLines(tx: Executor, userId: string, productIds: number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
+/** After payment: the paid variants leave the customer's cart (other lines stay). */
+export async function removePaidLines(tx: Executor, userId: string, variantIds: number[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, variantIds)));
 }
 
 /**

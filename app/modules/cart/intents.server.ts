@@ -1,7 +1,7 @@
 /**
  * One cart change as the /cart action receives it: the whole sequence in one call, so the
  * route only parses and responds. Only an add that can succeed may start a guest cart (the
- * product is checked first), so posts of unknown, hidden or sold-out products (bots) create
+ * variant is checked first), so posts of unknown, hidden or sold-out variants (bots) create
  * no `guest_carts` row and set no cookie; every other change needs a cart that exists.
  */
 import type { Db } from "~/db/client.server";
@@ -29,7 +29,7 @@ export async function applyCartChange(
   change: CartChange,
   ownerFor: (create: boolean) => Promise<CartOwner | null>,
 ): Promise<CartResult> {
-  const refused = change.intent === "add" ? await addRefusal(db, change.productId, change.quantity) : null;
+  const refused = change.intent === "add" ? await addRefusal(db, change.variantId, change.quantity) : null;
   const owner = await ownerFor(change.intent === "add" && refused === null);
   if (refused) return refused;
   if (!owner) {
@@ -38,15 +38,15 @@ export async function applyCartChange(
   try {
     switch (change.intent) {
       case "add":
-        return await addItem(db, owner, change.productId, change.quantity);
+        return await addItem(db, owner, change.variantId, change.quantity);
       case "update":
-        return await setQuantity(db, owner, change.productId, change.quantity);
+        return await setQuantity(db, owner, change.variantId, change.quantity);
       case "increment":
-        return await changeQuantity(db, owner, change.productId, 1);
+        return await changeQuantity(db, owner, change.variantId, 1);
       case "decrement":
-        return await changeQuantity(db, owner, change.productId, -1);
+        return await changeQuantity(db, owner, change.variantId, -1);
       case "remove":
-        await removeItem(db, owner, change.productId);
+        await removeItem(db, owner, change.variantId);
         return { ok: true, quantity: 0 };
       case "clear":
         await clearCart(db, owner);

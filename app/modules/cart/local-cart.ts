@@ -5,6 +5,8 @@
  */
 export interface LocalCartItem {
   productId: number;
+  /** What is in the cart: the product's variant (a sealed product has one). */
+  variantId: number;
   name: string;
   image: string | null;
   price: number;
@@ -29,6 +31,7 @@ export const EMPTY_SHELL_CART: ShellCart = { items: [], hasPremium: false, guest
 export function toLocalItems(
   lines: ReadonlyArray<{
     productId: number;
+    variantId: number;
     name: string;
     imageUrl: string | null;
     price: number;
@@ -41,6 +44,7 @@ export function toLocalItems(
 ): LocalCartItem[] {
   return lines.map((l) => ({
     productId: l.productId,
+    variantId: l.variantId,
     name: l.name,
     image: l.imageUrl,
     price: l.price,

@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { CartLine } from "./cart-view";
 import { applyPendingChanges, projectQuantity } from "./optimistic";
 
-function line(productId: number, quantity: number, extra: Partial<CartLine> = {}): CartLine {
+function line(variantId: number, quantity: number, extra: Partial<CartLine> = {}): CartLine {
   return {
-    productId,
-    slug: `p-${productId}`,
-    name: `Product ${productId}`,
+    variantId,
+    productId: variantId,
+    slug: `p-${variantId}`,
+    name: `Product ${variantId}`,
+    variantLabel: null,
+    variantQuery: "",
     imageUrl: null,
     price: 1000,
     premiumPrice: 900,
@@ -38,9 +41,9 @@ describe("applyPendingChanges", () => {
     const lines = applyPendingChanges(
       [line(1, 1), line(2, 3)],
       [
-        { intent: "increment", productId: 1, quantity: 0 },
-        { intent: "increment", productId: 1, quantity: 0 },
-        { intent: "decrement", productId: 2, quantity: 0 },
+        { intent: "increment", variantId: 1, quantity: 0 },
+        { intent: "increment", variantId: 1, quantity: 0 },
+        { intent: "decrement", variantId: 2, quantity: 0 },
       ],
       true,
     );
@@ -51,15 +54,15 @@ describe("applyPendingChanges", () => {
   });
 
   it("never shows more than the cap, but keeps a line already above it", () => {
-    const capped = applyPendingChanges([line(1, 2, { maxQuantity: 2 })], [{ intent: "increment", productId: 1, quantity: 0 }], false);
+    const capped = applyPendingChanges([line(1, 2, { maxQuantity: 2 })], [{ intent: "increment", variantId: 1, quantity: 0 }], false);
     expect(capped[0]!.quantity).toBe(2);
     const above = applyPendingChanges([line(1, 5, { maxQuantity: 2 })], [], false);
     expect(above[0]!.quantity).toBe(5);
   });
 
   it("drops removed and cleared lines and ignores products not in the cart", () => {
-    expect(applyPendingChanges([line(1, 1), line(2, 1)], [{ intent: "remove", productId: 1, quantity: 0 }], false).map((l) => l.productId)).toEqual([2]);
-    expect(applyPendingChanges([line(1, 1)], [{ intent: "increment", productId: 9, quantity: 0 }], false)[0]!.quantity).toBe(1);
-    expect(applyPendingChanges([line(1, 1), line(2, 4)], [{ intent: "clear", productId: 0, quantity: 0 }], false)).toEqual([]);
+    expect(applyPendingChanges([line(1, 1), line(2, 1)], [{ intent: "remove", variantId: 1, quantity: 0 }], false).map((l) => l.productId)).toEqual([2]);
+    expect(applyPendingChanges([line(1, 1)], [{ intent: "increment", variantId: 9, quantity: 0 }], false)[0]!.quantity).toBe(1);
+    expect(applyPendingChanges([line(1, 1), line(2, 4)], [{ intent: "clear", variantId: 0, quantity: 0 }], false)).toEqual([]);
   });
 });

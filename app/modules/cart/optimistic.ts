@@ -11,7 +11,7 @@ import type { CartLine } from "./cart-view";
 /** A cart form still being submitted (from the page's fetchers). */
 export interface PendingCartChange {
   intent: CartIntent | string | null;
-  productId: number;
+  variantId: number;
   /** The typed quantity of an `update`. */
   quantity: number;
 }
@@ -37,20 +37,20 @@ export function projectQuantity(intent: PendingCartChange["intent"], current: nu
  * the line's cap; a line already above it (see the cart's warnings) stays as stored.
  */
 export function applyPendingChanges(lines: CartLine[], pending: PendingCartChange[], isPremium: boolean): CartLine[] {
-  let quantities = new Map(lines.map((l) => [l.productId, l.quantity]));
+  let quantities = new Map(lines.map((l) => [l.variantId, l.quantity]));
   for (const change of pending) {
     if (change.intent === "clear") {
       quantities = new Map([...quantities.keys()].map((k) => [k, 0]));
       continue;
     }
-    const current = quantities.get(change.productId);
+    const current = quantities.get(change.variantId);
     if (current === undefined) continue;
-    quantities.set(change.productId, projectQuantity(change.intent, current, change.quantity));
+    quantities.set(change.variantId, projectQuantity(change.intent, current, change.quantity));
   }
   return lines
     .map((line) => {
       const upper = Math.max(line.quantity, line.maxQuantity);
-      const quantity = Math.max(0, Math.min(quantities.get(line.productId) ?? 0, upper));
+      const quantity = Math.max(0, Math.min(quantities.get(line.variantId) ?? 0, upper));
       return { ...line, quantity, ...lineTotals({ ...line, quantity }, isPremium) };
     })
     .filter((line) => line.quantity > 0);

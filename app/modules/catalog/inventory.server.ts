@@ -1,84 +1,246 @@
 /**
- * Stock of sellable products (`products.stock`): the only place it changes. Every change is
+ * Stock of what is sold (`product_variants.stock`): the only place it changes. Every change is
  * one guarded statement, never read-then-write, so two buyers of the last unit cannot both
- * succeed and a count can never go below zero. Callers that touch several products do so in
- * product-id order (the lock order), so two transactions cannot deadlock.
+ * succeed and a count can never go below zero; the same statement writes the change's row in the
+ * stock ledger (`stock_movements`: who, why, how much, stock after), so the two never disagree. Callers that touch several variants do so in
+ * variant-id order (the lock order), so two transactions cannot deadlock.
  */
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { products, productVariants, STOCK_MOVEMENT_REASONS, stockMovements } from "~/db/schema";
+import { limitFor, type LimitScope } from "~/modules/orders/purchase-limit";
+import { variantLabel, type VariantAttributes } from "./variants";
 
 type Executor = Db | Tx;
 
-/** A product's sellable facts: what the cart, checkout and the purchase limit check against. */
-export interface ProductFacts {
-  id: number;
+/**
+ * A variant's sellable facts, with its product's: what the cart, checkout and the purchase limit
+ * check against. `name` is the product's; `displayName` adds the variant ("Charizard 4/102 ·
+ * Base Set (Lightly Played · Holo · English)") for messages about this line.
+ */
+export interface VariantFacts extends VariantAttributes {
+  variantId: number;
+  productId: number;
   slug: string;
   name: string;
+  variantLabel: string | null;
+  displayName: string;
   imageUrl: string | null;
   price: number;
   premiumPrice: number | null;
   stock: number;
+  /** The limit that applies: the variant's own, else the product's (null: none). */
   limitPerCustomer: number | null;
+  /** Which units count against `limitPerCustomer`. */
+  limitScope: LimitScope;
   isVisible: boolean;
 }
 
 const factColumns = {
-  id: products.id,
+  variantId: productVariants.id,
+  productId: productVariants.productId,
+  condition: productVariants.condition,
+  printing: productVariants.printing,
+  language: productVariants.language,
+  grader: productVariants.grader,
+  grade: productVariants.grade,
+  price: productVariants.price,
+  premiumPrice: productVariants.premiumPrice,
+  stock: productVariants.stock,
+  variantLimit: productVariants.limitPerCustomer,
+  productLimit: products.limitPerCustomer,
   slug: products.slug,
   name: products.name,
   imageUrl: products.imageUrl,
-  price: products.price,
-  premiumPrice: products.premiumPrice,
-  stock: products.stock,
-  limitPerCustomer: products.limitPerCustomer,
   isVisible: products.isVisible,
 };
 
-export async function findProductFacts(db: Executor, productId: number): Promise<ProductFacts | null> {
-  const [row] = await db.select(factColumns).from(products).where(eq(products.id, productId));
-  return row ?? null;
+function selectFacts(db: Executor) {
+  return db.select(factColumns).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId));
 }
 
-export async function productFactsById(db: Executor, productIds: number[]): Promise<Map<number, ProductFacts>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db.select(factColumns).from(products).where(inArray(products.id, productIds));
-  return new Map(rows.map((r) => [r.id, r]));
+type FactRow = Awaited<ReturnType<typeof selectFacts>>[number];
+
+function toFacts(row: FactRow): VariantFacts {
+  const { variantLimit, productLimit, ...rest } = row;
+  const label = variantLabel(row);
+  const { limit, scope } = limitFor({ variantId: row.variantId, productId: row.productId, variantLimit, productLimit });
+  return { ...rest, variantLabel: label, displayName: label ? `${row.name} (${label})` : row.name, limitPerCustomer: limit, limitScope: scope };
+}
+
+export async function findVariantFacts(db: Executor, variantId: number): Promise<VariantFacts | null> {
+  const [row] = await selectFacts(db).where(eq(productVariants.id, variantId));
+  return row ? toFacts(row) : null;
+}
+
+export async function variantFactsById(db: Executor, variantIds: number[]): Promise<Map<number, VariantFacts>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await selectFacts(db).where(inArray(productVariants.id, [...new Set(variantIds)]));
+  return new Map(rows.map((r) => [r.variantId, toFacts(r)]));
+}
+
+/** Why a stock change happened, and on whose behalf: becomes its row in the stock ledger. */
+export interface StockMovement {
+  reason: StockMovementReason;
+  /** The order a hold, release, late payment or restock belongs to. */
+  orderId?: number | null;
+  /** The admin who adjusted, listed or imported; absent for the shop itself. */
+  actorId?: string | null;
+  /** An adjustment's reason as written; an import's file name. */
+  note?: string | null;
+}
+
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/** Rows a raw statement returned, whichever driver ran it (node-postgres and PGlite both say `rows`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /**
- * Takes `quantity` units of a visible product with one guarded statement:
- *   UPDATE products SET stock = stock - $q WHERE id = $id AND stock >= $q AND is_visible RETURNING stock
+ * The ledger row for a change made by `changed` (a CTE named `changed` returning `id`,
+ * `stock` and `delta`), in the same statement: the change and its record stand or fall
+ * together, and `stock_after` is what the guarded statement itself left.
  */
-export async function takeStock(tx: Executor, productId: number, quantity: number): Promise<boolean> {
-  const rows = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}` })
-    .where(and(eq(products.id, productId), gte(products.stock, quantity), eq(products.isVisible, true)))
-    .returning({ stock: products.stock });
-  return rows.length > 0;
+function recordInSameStatement(changed: SQL, movement: StockMovement): SQL {
+  return sql`WITH changed AS (${changed})
+    INSERT INTO ${stockMovements} (variant_id, delta, stock_after, reason, order_id, actor_id, note)
+    SELECT id, delta, stock, ${movement.reason}, ${movement.orderId ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null}
+    FROM changed WHERE delta <> 0
+    RETURNING variant_id, stock_after`;
+}
+
+/**
+ * Takes `quantity` units of a variant of a visible product with one guarded statement, and
+ * writes its ledger row in the same statement:
+ *   UPDATE product_variants SET stock = stock - $q
+ *   WHERE id = $id AND stock >= $q AND <its product is visible> RETURNING stock
+ */
+export async function takeStock(tx: Executor, variantId: number, quantity: number, movement: StockMovement): Promise<boolean> {
+  const result = await tx.execute(
+    recordInSameStatement(
+      sql`UPDATE ${productVariants} SET stock = stock - ${quantity}, updated_at = now()
+          WHERE id = ${variantId} AND stock >= ${quantity}
+            AND EXISTS (SELECT 1 FROM ${products} p WHERE p.id = product_variants.product_id AND p.is_visible)
+          RETURNING id, stock, ${-quantity}::int AS delta`,
+      movement,
+    ),
+  );
+  return rowsOf(result).length > 0;
 }
 
 export interface UnitLine {
-  productId: number;
+  variantId: number;
   quantity: number;
 }
 
-/** Puts units back, one statement per product in id order (the same lock order as taking). */
-export async function returnStock(tx: Executor, lines: UnitLine[]): Promise<void> {
-  const byProduct = new Map<number, number>();
-  for (const line of lines) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
-  for (const productId of [...byProduct.keys()].sort((a, b) => a - b)) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${byProduct.get(productId)!}` })
-      .where(eq(products.id, productId));
+/** Puts units back, one statement per variant in id order (the same lock order as taking). */
+export async function returnStock(tx: Executor, lines: UnitLine[], movement: StockMovement): Promise<void> {
+  const byVariant = new Map<number, number>();
+  for (const line of lines) byVariant.set(line.variantId, (byVariant.get(line.variantId) ?? 0) + line.quantity);
+  for (const variantId of [...byVariant.keys()].sort((a, b) => a - b)) {
+    const quantity = byVariant.get(variantId)!;
+    await tx.execute(
+      recordInSameStatement(
+        sql`UPDATE ${productVariants} SET stock = stock + ${quantity}, updated_at = now()
+            WHERE id = ${variantId} RETURNING id, stock, ${quantity}::int AS delta`,
+        movement,
+      ),
+    );
   }
 }
 
-/** Locks products' rows in id order ahead of a mix of returning and taking stock in one transaction. */
-export async function lockProducts(tx: Executor, productIds: number[]): Promise<void> {
-  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+/**
+ * Adds `delta` (negative: removes) to a variant's stock, guarded so it never goes below zero
+ * nor above `max`; the stock after, or null when the guard refused (nothing changed).
+ */
+export async function adjustStock(tx: Executor, variantId: number, delta: number, movement: StockMovement, max = 1_000_000): Promise<number | null> {
+  if (!Number.isSafeInteger(delta) || delta === 0) throw new RangeError(`adjustStock: delta must be a non-zero integer, got ${delta}`);
+  const result = await tx.execute(
+    recordInSameStatement(
+      sql`UPDATE ${productVariants} SET stock = stock + ${delta}, updated_at = now()
+          WHERE id = ${variantId} AND stock + ${delta} >= 0 AND stock + ${delta} <= ${max}
+          RETURNING id, stock, ${delta}::int AS delta`,
+      movement,
+    ),
+  );
+  const [row] = rowsOf<{ stock_after: number }>(result);
+  return row ? Number(row.stock_after) : null;
+}
+
+/**
+ * Sets a variant's stock to `stock` (an editor's or an import's absolute figure), recording the
+ * difference; the stock before and after, or null for an unknown variant. The row is locked
+ * first, so the recorded difference is the one this statement made.
+ */
+export async function setStock(tx: Executor, variantId: number, stock: number, movement: StockMovement): Promise<{ before: number; after: number } | null> {
+  if (!Number.isSafeInteger(stock) || stock < 0) throw new RangeError(`setStock: stock must be a whole number ≥ 0, got ${stock}`);
+  const [locked] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)).for("no key update");
+  if (!locked) return null;
+  if (locked.stock === stock) return { before: stock, after: stock };
+  await tx.execute(
+    recordInSameStatement(
+      sql`UPDATE ${productVariants} SET stock = ${stock}, updated_at = now()
+          WHERE id = ${variantId} RETURNING id, stock, ${stock - locked.stock}::int AS delta`,
+      movement,
+    ),
+  );
+  return { before: locked.stock, after: stock };
+}
+
+/**
+ * The opening ledger rows of variants just created with stock (a listing, an import, the demo
+ * seed): one `movement` row each for the stock they hold, so their ledger sums to it from the
+ * start. Call it in the transaction that inserted them.
+ */
+export async function recordOpeningStock(tx: Executor, variantIds: number[], movement: StockMovement): Promise<void> {
+  if (variantIds.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO ${stockMovements} (variant_id, delta, stock_after, reason, order_id, actor_id, note)
+    SELECT id, stock, stock, ${movement.reason}, ${movement.orderId ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null}
+    FROM ${productVariants} WHERE id = ANY(${`{${variantIds.join(",")}}`}::int[]) AND stock <> 0 ORDER BY id`);
+}
+
+export interface StockMovementRow {
+  id: number;
+  delta: number;
+  stockBefore: number;
+  stockAfter: number;
+  reason: StockMovementReason;
+  orderId: number | null;
+  actorId: string | null;
+  note: string | null;
+  createdAt: Date;
+}
+
+/** A variant's ledger, newest first. */
+export async function stockHistory(db: Executor, variantId: number, limit = 100): Promise<StockMovementRow[]> {
+  const rows = await db
+    .select({
+      id: stockMovements.id,
+      delta: stockMovements.delta,
+      stockAfter: stockMovements.stockAfter,
+      reason: stockMovements.reason,
+      orderId: stockMovements.orderId,
+      actorId: stockMovements.actorId,
+      note: stockMovements.note,
+      createdAt: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .where(eq(stockMovements.variantId, variantId))
+    .orderBy(desc(stockMovements.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, reason: r.reason as StockMovementReason, stockBefore: r.stockAfter - r.delta }));
+}
+
+/** Locks variants' rows in id order ahead of a mix of returning and taking stock in one transaction. */
+export async function lockVariants(tx: Executor, variantIds: number[]): Promise<void> {
+  const ids = [...new Set(variantIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
-  await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for("no key update");
+  await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.id, ids))
+    .orderBy(asc(productVariants.id))
+    .for("no key update");
 }

@@ -1,23 +1,74 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { categories, languages, products } from "~/db/schema";
+import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
 import { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT } from "./paging";
 import type { ProductCard } from "./product-card";
+import { sortVariants, type ProductDetail, type ProductVariant } from "./product-page";
 import { buildPrefixQuery, normaliseSearchQuery, plainSearchText, type PrefixQuery, webSearchText } from "./search-query";
 
-/** The fields every product tile shows. Hidden products never leave this module. */
+/** The product's own fields a tile shows; price and stock come from its variants (`headlineOffer`). */
 export const productCardColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
-  price: products.price,
-  premiumPrice: products.premiumPrice,
   imageUrl: products.imageUrl,
-  stock: products.stock,
   limitPerCustomer: products.limitPerCustomer,
 };
 
-export type { ProductCard };
+export type { ProductCard, ProductDetail, ProductVariant };
+
+/**
+ * A product's headline offer, as a LATERAL subquery evaluated once per product row of the outer
+ * query (`outerProductId` is that row's id, written as SQL because drizzle would leave an outer
+ * column unqualified inside the subquery): the cheapest variant in stock, or the cheapest of all
+ * when none is (ties by id), its member price, the stock of all variants and how many there are.
+ * Each call reads one product's few variants through product_variants_product_stock_idx; nothing
+ * ever aggregates all the shop's variants, so a page costs the same at 100 or 100,000 variants.
+ * A product without variants (nothing to sell) has no row here and drops out of listings.
+ */
+function headlineOffer(db: Db, outerProductId: SQL) {
+  const v = productVariants;
+  const inStock = sql`${v.stock} > 0`;
+  const first = (column: SQL | typeof v.price | typeof v.premiumPrice) =>
+    sql`(array_agg(${column} ORDER BY ${inStock} DESC, ${v.price}, ${v.id}))[1]`;
+  return db
+    .select({
+      price: sql<number>`${first(v.price)}`.as("offer_price"),
+      premiumPrice: sql<number | null>`${first(v.premiumPrice)}`.as("offer_premium_price"),
+      stock: sql<number>`sum(${v.stock})::int`.as("offer_stock"),
+      variantCount: sql<number>`count(*)::int`.as("offer_variant_count"),
+      // Among what a customer can choose (the variants in stock, or all when none is).
+      priceVaries: sql<boolean>`CASE WHEN bool_or(${inStock})
+        THEN min(${v.price}) FILTER (WHERE ${inStock}) <> max(${v.price}) FILTER (WHERE ${inStock})
+        ELSE min(${v.price}) <> max(${v.price}) END`.as("offer_price_varies"),
+    })
+    .from(v)
+    .where(sql`${v.productId} = ${outerProductId}`)
+    .having(sql`count(*) > 0`)
+    .as("offer");
+}
+
+/** The columns a tile needs from `headlineOffer`. */
+function offerColumns(offer: ReturnType<typeof headlineOffer>) {
+  return {
+    price: offer.price,
+    premiumPrice: offer.premiumPrice,
+    stock: offer.stock,
+    variantCount: offer.variantCount,
+    priceVaries: offer.priceVaries,
+  };
+}
+
+const PRODUCTS_ID = sql`"products"."id"`;
+
+/** Visible products as tiles: the product's columns and its headline offer, one LATERAL per row. */
+function selectCards(db: Db) {
+  const offer = headlineOffer(db, PRODUCTS_ID);
+  return db
+    .select({ ...productCardColumns, ...offerColumns(offer) })
+    .from(products)
+    .innerJoinLateral(offer, sql`true`);
+}
 
 
 /** One page of a longer list; `hasNextPage` comes from fetching one row more than shown. */
@@ -47,9 +98,7 @@ export async function listLanguages(db: Db) {
 
 /** The newest visible products, for the home page's "New Releases". */
 export async function newestProducts(db: Db, limit: number): Promise<ProductCard[]> {
-  return db
-    .select(productCardColumns)
-    .from(products)
+  return selectCards(db)
     .where(isVisible)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
@@ -112,9 +161,7 @@ export async function languagePage(db: Db, slug: string, page = 1): Promise<Lang
   const productRows =
     withProducts.length === 0
       ? []
-      : await db
-          .select(productCardColumns)
-          .from(products)
+      : await selectCards(db)
           .where(and(isVisible, inArray(products.categoryId, withProducts)))
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(window.limit)
@@ -136,7 +183,7 @@ export interface CategoryPage {
   language: { name: string; slug: string };
   /** Visible products in the category. */
   productCount: number;
-  /** Visible products with stock above zero. */
+  /** Visible products with a variant in stock. */
   inStockCount: number;
   /** Visible products sorted by name. */
   products: PageOf<ProductCard>;
@@ -163,13 +210,14 @@ export async function categoryPage(db: Db, slug: string, page = 1): Promise<Cate
     db
       .select({
         productCount: count(),
-        inStockCount: sql<number>`count(*) FILTER (WHERE ${gt(products.stock, 0)})`.mapWith(Number),
+        // An index-only probe per product (product_variants_product_stock_idx starts with
+        // product_id, stock).
+        inStockCount: sql<number>`count(*) FILTER (WHERE EXISTS (
+          SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} = "products"."id" AND ${productVariants.stock} > 0))`.mapWith(Number),
       })
       .from(products)
       .where(and(eq(products.categoryId, row.id), isVisible)),
-    db
-      .select(productCardColumns)
-      .from(products)
+    selectCards(db)
       .where(and(eq(products.categoryId, row.id), isVisible))
       .orderBy(asc(products.name), asc(products.id))
       .limit(window.limit)
@@ -188,37 +236,82 @@ export async function categoryPage(db: Db, slug: string, page = 1): Promise<Cate
 // Product page
 // ---------------------------------------------------------------------------------------------
 
-export interface ProductDetail extends ProductCard {
-  description: string | null;
-  updatedAt: Date;
-  category: { name: string; slug: string };
-  language: { name: string; slug: string; code: string };
-}
-
-/** A visible product with what its breadcrumb needs. Null for unknown and hidden products alike. */
+/**
+ * A visible product with what its page needs: breadcrumb, every variant (in the order a customer
+ * compares them) and, for a single, its card and set. Null for unknown and hidden products alike.
+ * The card is read here, joined, rather than asked of modules/cards: one query for the page
+ * (listed among the reporting reads in docs/development.md).
+ */
 export async function productBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
   const [row] = await db
     .select({
-      ...productCardColumns,
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      imageUrl: products.imageUrl,
+      limitPerCustomer: products.limitPerCustomer,
       description: products.description,
       updatedAt: products.updatedAt,
+      kind: products.kind,
       categoryName: categories.name,
       categorySlug: categories.slug,
       languageName: languages.name,
       languageSlug: languages.slug,
       languageCode: languages.code,
+      cardName: cards.name,
+      cardLocalNumber: cards.localNumber,
+      cardRarity: cards.rarity,
+      cardArtist: cards.artist,
+      setCode: cardSets.code,
+      setName: cardSets.name,
+      setOfficialCardCount: cardSets.officialCardCount,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(languages, eq(languages.id, categories.languageId))
+    .leftJoin(cards, eq(cards.id, products.cardId))
+    .leftJoin(cardSets, eq(cardSets.id, cards.setId))
     .where(and(eq(products.slug, slug), isVisible))
     .limit(1);
   if (!row) return null;
-  const { categoryName, categorySlug, languageName, languageSlug, languageCode, ...product } = row;
+  const variants = await db
+    .select({
+      id: productVariants.id,
+      condition: productVariants.condition,
+      printing: productVariants.printing,
+      language: productVariants.language,
+      grader: productVariants.grader,
+      grade: productVariants.grade,
+      price: productVariants.price,
+      premiumPrice: productVariants.premiumPrice,
+      stock: productVariants.stock,
+      limitPerCustomer: productVariants.limitPerCustomer,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, row.id));
+  const { categoryName, categorySlug, languageName, languageSlug, languageCode, kind } = row;
   return {
-    ...product,
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    imageUrl: row.imageUrl,
+    limitPerCustomer: row.limitPerCustomer,
+    description: row.description,
+    updatedAt: row.updatedAt,
+    kind: kind === "single" ? "single" : "sealed",
     category: { name: categoryName, slug: categorySlug },
     language: { name: languageName, slug: languageSlug, code: languageCode },
+    card:
+      row.cardName === null || row.cardLocalNumber === null || row.setCode === null || row.setName === null
+        ? null
+        : {
+            name: row.cardName,
+            localNumber: row.cardLocalNumber,
+            rarity: row.cardRarity,
+            artist: row.cardArtist,
+            set: { code: row.setCode, name: row.setName, officialCardCount: row.setOfficialCardCount },
+          },
+    variants: sortVariants(variants),
   };
 }
 
@@ -279,7 +372,8 @@ async function runSearch(
     ? sql`ts_rank(${products.searchExact}, ${web}, 1) + 0.2 * ts_rank(${products.searchPrefix}, to_tsquery('simple', ${prefix.query}), 1)`
     : sql`ts_rank(${products.searchExact}, ${web}, 1)`;
 
-  // The candidates carry everything a tile shows, so the ranked page needs no second lookup.
+  // The candidates carry the product's own tile fields; the headline offer is looked up for the
+  // page's rows only (one LATERAL per shown row), not for every one of up to 1,000 candidates.
   const candidates = db.$with("candidates").as(
     db
       .select({ ...productCardColumns, rank: sql<number>`${rank}`.as("rank") })
@@ -287,32 +381,44 @@ async function runSearch(
       .where(matches)
       .limit(SEARCH_RANK_LIMIT + 1),
   );
-  const ranked = await db
+  // The page is cut from the ranked candidates first, so the LATERAL runs for its rows only.
+  const pageRows = db
     .with(candidates)
     .select({
       id: candidates.id,
       slug: candidates.slug,
       name: candidates.name,
-      price: candidates.price,
-      premiumPrice: candidates.premiumPrice,
       imageUrl: candidates.imageUrl,
-      stock: candidates.stock,
       limitPerCustomer: candidates.limitPerCustomer,
-      total: sql<number>`(SELECT count(*) FROM ${candidates})`.mapWith(Number),
+      rank: candidates.rank,
+      total: sql<number>`(SELECT count(*) FROM ${candidates})`.mapWith(Number).as("total"),
     })
     .from(candidates)
     .orderBy(desc(candidates.rank), asc(candidates.name), asc(candidates.id))
     .limit(window.limit)
-    .offset(window.offset);
+    .offset(window.offset)
+    .as("page_rows");
+  const offer = headlineOffer(db, sql`"page_rows"."id"`);
+  const ranked = await db
+    .select({
+      id: pageRows.id,
+      slug: pageRows.slug,
+      name: pageRows.name,
+      imageUrl: pageRows.imageUrl,
+      limitPerCustomer: pageRows.limitPerCustomer,
+      ...offerColumns(offer),
+      total: pageRows.total,
+    })
+    .from(pageRows)
+    .innerJoinLateral(offer, sql`true`)
+    .orderBy(desc(pageRows.rank), asc(pageRows.name), asc(pageRows.id));
 
   // Past the last ranked row the page is empty, and the total has to be counted on its own.
   const total = ranked[0]?.total ?? (window.page === 1 ? 0 : await countUpTo(db, matches));
   if (total <= SEARCH_RANK_LIMIT) {
     return { order: "ranked", total, ...toPage(ranked.map(stripTotal), window.page) };
   }
-  const byName = await db
-    .select(productCardColumns)
-    .from(products)
+  const byName = await selectCards(db)
     .where(matches)
     .orderBy(asc(products.name), asc(products.id))
     .limit(window.limit)
@@ -356,7 +462,7 @@ export async function sitemapProducts(db: Db, offset: number, limit: number) {
 }
 
 export { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT };
-export { categories, languages, products };
+export { categories, languages, products, productVariants };
 
 export interface MemberPriceExample {
   name: string;
@@ -365,13 +471,23 @@ export interface MemberPriceExample {
   premiumPrice: number;
 }
 
-/** A few visible products with a member price, biggest saving first: what Pro buys, concretely. */
+/**
+ * A few visible products whose headline offer (what their tile shows) has a member price, biggest
+ * saving first: what Pro buys, concretely. Only products with some variant priced for members
+ * are looked at (one pass over the variants, no grouping), and each gets its headline offer.
+ */
 export async function memberPriceExamples(db: Db, limit = 4): Promise<MemberPriceExample[]> {
+  const offer = headlineOffer(db, PRODUCTS_ID);
+  const withMemberPrice = db
+    .select({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(sql`${productVariants.premiumPrice} < ${productVariants.price}`);
   const rows = await db
-    .select({ name: products.name, slug: products.slug, price: products.price, premiumPrice: products.premiumPrice })
+    .select({ name: products.name, slug: products.slug, price: offer.price, premiumPrice: offer.premiumPrice })
     .from(products)
-    .where(and(eq(products.isVisible, true), isNotNull(products.premiumPrice), lt(products.premiumPrice, products.price)))
-    .orderBy(desc(sql`${products.price} - ${products.premiumPrice}`), asc(products.name))
+    .innerJoinLateral(offer, sql`true`)
+    .where(and(isVisible, inArray(products.id, withMemberPrice), sql`${offer.premiumPrice} < ${offer.price}`))
+    .orderBy(desc(sql`${offer.price} - ${offer.premiumPrice}`), asc(products.name))
     .limit(limit);
   return rows.map((r) => ({ ...r, premiumPrice: r.premiumPrice! }));
 }

@@ -1,3 +1,6 @@
+import { variantSku } from "./product-page";
+import { schemaOrgItemCondition, variantLabel, variantQuery, type VariantAttributes } from "./variants";
+
 /**
  * schema.org JSON-LD for catalogue pages (Product + Offer, BreadcrumbList), so search engines
  * can show price and availability. Pure functions; the route renders the result.
@@ -33,18 +36,85 @@ export function breadcrumbJsonLd(items: readonly BreadcrumbItem[]) {
   };
 }
 
+/** What structured data needs of one variant. */
+export type JsonLdVariant = VariantAttributes & { price: number; stock: number };
+
+/**
+ * One schema.org Offer per variant: its own price, availability and itemCondition
+ * (`schemaOrgItemCondition`), named after the variant ("Lightly Played · Holo · English", "PSA
+ * 10") with its own sku, and the URL that opens the page on it (`?condition=lp&printing=holo`).
+ */
+export function variantOffer(product: { name: string; slug: string; url: string }, variant: JsonLdVariant) {
+  const query = variantQuery(variant);
+  const label = variantLabel(variant);
+  return {
+    "@type": "Offer",
+    name: label === null ? product.name : `${product.name} – ${label}`,
+    sku: variantSku(product.slug, variant),
+    url: query ? `${product.url}?${query}` : product.url,
+    price: schemaOrgPrice(variant.price),
+    priceCurrency: "GBP",
+    availability: variant.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: schemaOrgItemCondition(variant),
+  };
+}
+
+export type SchemaOffer = ReturnType<typeof variantOffer>;
+export interface SchemaAggregateOffer {
+  "@type": "AggregateOffer";
+  priceCurrency: "GBP";
+  lowPrice: string;
+  highPrice: string;
+  offerCount: number;
+  availability: string;
+  offers: SchemaOffer[];
+}
+
+export interface ProductJsonLd {
+  "@context": "https://schema.org";
+  "@type": "Product";
+  name: string;
+  sku: string;
+  url: string;
+  image?: string[];
+  description?: string;
+  category?: string;
+  brand?: { "@type": "Brand"; name: string };
+  /** None for a product without variants: nothing is offered. */
+  offers?: SchemaOffer | SchemaAggregateOffer;
+}
+
+/**
+ * The product with its offers: a product with one variant (sealed product) has one Offer, as it
+ * always had; several variants make an AggregateOffer (lowest and highest price, how many) that
+ * lists every variant's Offer.
+ */
 export function productJsonLd(product: {
   name: string;
   slug: string;
   description: string | null;
-  price: number;
-  stock: number;
   /** Absolute URLs. */
   imageUrl: string | null;
   url: string;
   brand?: string;
   category?: string;
-}) {
+  /** In the order the page lists them. */
+  variants: readonly JsonLdVariant[];
+}): ProductJsonLd {
+  const offers = product.variants.map((v) => variantOffer(product, v));
+  const prices = product.variants.map((v) => v.price);
+  const offer: SchemaOffer | SchemaAggregateOffer | undefined =
+    offers.length <= 1
+      ? offers[0]
+      : {
+          "@type": "AggregateOffer",
+          priceCurrency: "GBP",
+          lowPrice: schemaOrgPrice(Math.min(...prices)),
+          highPrice: schemaOrgPrice(Math.max(...prices)),
+          offerCount: offers.length,
+          availability: product.variants.some((v) => v.stock > 0) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          offers,
+        };
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -55,14 +125,7 @@ export function productJsonLd(product: {
     ...(product.description ? { description: product.description } : {}),
     ...(product.category ? { category: product.category } : {}),
     ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
-    offers: {
-      "@type": "Offer",
-      url: product.url,
-      price: schemaOrgPrice(product.price),
-      priceCurrency: "GBP",
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+    ...(offer ? { offers: offer } : {}),
   };
 }
 

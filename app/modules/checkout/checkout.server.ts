@@ -4,18 +4,18 @@ import type { Db } from "~/db/client.server";
 import { lockCustomer } from "~/modules/accounts/customers.server";
 import { getProfile } from "~/modules/accounts/users.server";
 import { checkoutLines } from "~/modules/cart/cart.server";
-import { lockProducts } from "~/modules/catalog/inventory.server";
+import { findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
 import { isPremium } from "~/modules/membership/premium.server";
-import { exceedsLimit } from "~/modules/orders/purchase-limit";
+import { exceedsLimit, limitScopeKey } from "~/modules/orders/purchase-limit";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
-import { heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
+import { heldUnitsByScope } from "~/modules/orders/purchase-limit.server";
 import { attachPaymentSession, failPendingOrdersOf, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
 import { CHECKOUT_SESSION_ID_TEMPLATE, type PaymentProvider } from "~/modules/payments/provider";
 import { beginCouponAttempt, refundCouponAttempt, type CouponAttempt } from "~/modules/pricing/coupon-attempts.server";
 import { findRedeemableCoupon, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
 import { couponRedemptionProblem, lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
 import { checkoutErrorMessage, type CheckoutErrorCode } from "./checkout-errors";
-import { heldProductIds, releaseHeldReservations, reserveStock } from "./reservations.server";
+import { heldVariantIds, releaseHeldReservations, reserveStock } from "./reservations.server";
 
 export interface CheckoutConfig {
   /** PUBLIC_URL: success and cancel URLs are absolute. */
@@ -91,14 +91,14 @@ interface SupersededOrder {
  *
  * The earlier orders become `failed` and their held units go back. Releasing and then taking
  * stock in one transaction could deadlock against another customer doing the same with the
- * products the other way round, so every product this checkout will touch (released or taken)
- * is locked first, in product-id order, the lock order used everywhere else.
+ * variants the other way round, so every variant this checkout will touch (released or taken)
+ * is locked first, in variant-id order, the lock order used everywhere else.
  */
-async function supersedePendingOrders(tx: Db, userId: string, cartProductIds: number[], now: Date): Promise<SupersededOrder[]> {
+async function supersedePendingOrders(tx: Db, userId: string, cartVariantIds: number[], now: Date): Promise<SupersededOrder[]> {
   const superseded = await failPendingOrdersOf(tx, userId, now);
   if (superseded.length === 0) return [];
   const ids = superseded.map((o) => o.id);
-  await lockProducts(tx, [...cartProductIds, ...(await heldProductIds(tx, ids))]);
+  await lockVariants(tx, [...cartVariantIds, ...(await heldVariantIds(tx, ids))]);
   await releaseHeldReservations(tx, ids, now);
   return superseded;
 }
@@ -172,29 +172,38 @@ export async function createCheckout(
       }
 
       for (const line of cart) {
-        if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.name} is no longer available.`, line.name);
+        if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
       }
 
-      // Locked before any product (supersedePendingOrders locks products), so every checkout
-      // takes customer → coupon → products in that order and none can deadlock another.
+      // Locked before any variant (supersedePendingOrders locks variants), so every checkout
+      // takes customer → coupon → variants in that order and none can deadlock another.
       const coupon: RedeemableCoupon | null = couponCode ? await findRedeemableCoupon(tx, couponCode, now, { lock: true }) : null;
 
       const superseded = await supersedePendingOrders(
         tx,
         request.userId,
-        cart.map((l) => l.productId),
+        cart.map((l) => l.variantId),
         now,
       );
 
-      const held = await heldUnitsByProduct(
+      // A limit counts the product's variants together (unless a variant has its own), so the
+      // cart's lines are summed per limit scope before they are weighed against the orders.
+      const held = await heldUnitsByScope(
         tx,
         request.userId,
-        cart.map((l) => l.productId),
+        cart.map((l) => l.limitScope),
       );
+      const taking = new Map<string, number>();
       for (const line of cart) {
-        const already = held.get(line.productId) ?? 0;
-        if (exceedsLimit(line.limitPerCustomer, already, line.quantity)) {
-          throw new CheckoutRefusal("limit_exceeded", `${line.name}: limit ${line.limitPerCustomer}, ${already} held in other orders`, line.name);
+        const scope = limitScopeKey(line.limitScope);
+        taking.set(scope, (taking.get(scope) ?? 0) + line.quantity);
+      }
+      for (const line of cart) {
+        const scope = limitScopeKey(line.limitScope);
+        const already = held.get(scope) ?? 0;
+        if (exceedsLimit(line.limitPerCustomer, already, taking.get(scope)!)) {
+          const subject = line.limitScope.kind === "product" ? line.name : line.displayName;
+          throw new CheckoutRefusal("limit_exceeded", `${subject}: limit ${line.limitPerCustomer}, ${already} held in other orders`, subject);
         }
       }
 
@@ -234,6 +243,8 @@ export async function createCheckout(
         },
         priced.map((l) => ({
           productId: l.productId,
+          variantId: l.variantId,
+          variantLabel: l.variantLabel,
           productName: l.name,
           productSlug: l.slug,
           quantity: l.quantity,
@@ -242,21 +253,24 @@ export async function createCheckout(
         })),
       );
 
-      // Product order = lock order: two checkouts of the same products cannot deadlock.
+      // Variant order = lock order: two checkouts of the same variants cannot deadlock.
       const reservation = await reserveStock(tx, orderId, cart, { status: "held", expiresAt, now });
       if (!reservation.ok) {
         const { line } = reservation;
+        // The stock read with the cart may be stale by now (another buyer took the units between
+        // that read and the guarded update): say what is left now.
+        const left = (await findVariantFacts(tx, line.variantId))?.stock ?? 0;
         throw new CheckoutRefusal(
           "out_of_stock",
-          line.stock > 0 ? `Only ${line.stock} of ${line.name} left in stock.` : `${line.name} is out of stock.`,
-          line.name,
+          left > 0 ? `Only ${left} of ${line.displayName} left in stock.` : `${line.displayName} is out of stock.`,
+          line.displayName,
         );
       }
       return {
         orderId,
         cancelToken,
         email: profile.email,
-        lines: priced.map((l) => ({ name: l.name, quantity: l.quantity, unitAmount: l.unitPrice })),
+        lines: priced.map((l) => ({ name: l.displayName, quantity: l.quantity, unitAmount: l.unitPrice })),
         shipping: summary.shipping,
         discount: summary.discount,
         total: summary.total,

@@ -1,11 +1,11 @@
 import type { Db } from "~/db/client.server";
 import { lockCustomer } from "~/modules/accounts/customers.server";
 import { removePaidLines } from "~/modules/cart/cart.server";
-import { productFactsById } from "~/modules/catalog/inventory.server";
+import { variantFactsById } from "~/modules/catalog/inventory.server";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
 import { enqueueOrderConfirmation, enqueueOrderRefunded, type EmailBranding, type RefundCause } from "~/modules/orders/emails.server";
-import { exceedsLimit } from "~/modules/orders/purchase-limit";
-import { heldUnitsByProduct } from "~/modules/orders/purchase-limit.server";
+import { exceedsLimit, limitScopeKey } from "~/modules/orders/purchase-limit";
+import { heldUnitsByScope } from "~/modules/orders/purchase-limit.server";
 import {
   findOrderIdForSession,
   lockOrder,
@@ -66,7 +66,7 @@ async function findOrderId(db: Db, sessionId: string, session: CheckoutSessionIn
  * The one way an order gets paid, called by the payment webhook and by the success page
  * (whichever comes first; the other finds it done). Idempotent:
  *   - pending → completed exactly once (guarded update), reservations held → sold, the
- *     customer's cart lines for those products removed, ONE confirmation email (outbox,
+ *     customer's cart lines for those variants removed, ONE confirmation email (outbox,
  *     dedupe key), all in one transaction;
  *   - a payment for an order whose reservation already expired (or was cancelled) takes the
  *     stock again with guarded updates if it is there, the per-customer limit allows and its
@@ -115,23 +115,38 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
 
     // failed / expired: the reservation was released, and so was its coupon redemption (a
     // newer checkout of the customer's may have taken it). Under checkout's locks, in its
-    // order (customer → coupon → products), the code must still have a redemption left
+    // order (customer → coupon → variants), the code must still have a redemption left
     // counting every other order (this one is not counted: it is not pending), decision 0018.
     await lockCustomer(tx, order.userId);
     if (await couponLimitReached(tx, order)) return markRefunded(tx, order, deps.brand, "coupon");
     // Take the stock again, all or nothing.
     const retaken = await tx.transaction(async (sp) => {
-      const productIds = lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
-      const held = await heldUnitsByProduct(sp, order.userId, productIds, orderId);
-      const products = await productFactsById(sp, productIds);
-      const wanted: UnitLine[] = [];
-      for (const line of lines) {
-        // Any refusal rolls back to the savepoint, so units taken for earlier lines go back.
-        if (line.productId === null) throw new RetakeRefused(); // the product was deleted
-        const limit = products.get(line.productId)?.limitPerCustomer ?? null;
-        if (exceedsLimit(limit, held.get(line.productId) ?? 0, line.quantity)) throw new RetakeRefused();
-        wanted.push({ productId: line.productId, quantity: line.quantity });
+      // Any refusal rolls back to the savepoint, so units taken for earlier lines go back.
+      if (lines.some((l) => l.variantId === null)) throw new RetakeRefused(); // the variant was deleted
+      const variants = await variantFactsById(
+        sp,
+        lines.map((l) => l.variantId!),
+      );
+      const facts = lines.map((l) => variants.get(l.variantId!));
+      if (facts.some((f) => f === undefined)) throw new RetakeRefused();
+      const held = await heldUnitsByScope(
+        sp,
+        order.userId,
+        facts.map((f) => f!.limitScope),
+        orderId,
+      );
+      // The order's own lines of one product count together against the product's limit.
+      const taking = new Map<string, number>();
+      lines.forEach((line, i) => {
+        const scope = limitScopeKey(facts[i]!.limitScope);
+        taking.set(scope, (taking.get(scope) ?? 0) + line.quantity);
+      });
+      for (const f of facts) {
+        const scope = limitScopeKey(f!.limitScope);
+        if (exceedsLimit(f!.limitPerCustomer, held.get(scope) ?? 0, taking.get(scope)!)) throw new RetakeRefused();
       }
+      // Variant-id order: the lock order of every stock change.
+      const wanted: UnitLine[] = lines.map((l) => ({ variantId: l.variantId!, quantity: l.quantity })).sort((a, b) => a.variantId - b.variantId);
       const taken = await reserveStock(sp, orderId, wanted, { status: "sold", expiresAt: now, now });
       if (!taken.ok) throw new RetakeRefused();
       return wanted;
@@ -174,7 +189,7 @@ async function complete(
   await removePaidLines(
     tx,
     order.userId,
-    lines.flatMap((l) => (l.productId === null ? [] : [l.productId])),
+    lines.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
   );
   await enqueueOrderConfirmation(tx, order, lines, brand);
   return { status: "completed" as const, orderId: order.id, changed: true };

@@ -8,7 +8,7 @@
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { stockReservations } from "~/db/schema";
-import { returnStock, takeStock, type UnitLine } from "~/modules/catalog/inventory.server";
+import { lockVariants, returnStock, takeStock, type UnitLine } from "~/modules/catalog/inventory.server";
 import { claimOverduePendingOrders, moveOrders, pendingAmong } from "~/modules/orders/records.server";
 
 type Executor = Db | Tx;
@@ -16,7 +16,7 @@ type Executor = Db | Tx;
 export type { UnitLine };
 
 /**
- * Takes stock for each line (in the order given: callers pass product-id order, the lock
+ * Takes stock for each line (in the order given: callers pass variant-id order, the lock
  * order) and records what was taken as `status`: `held` for a checkout awaiting payment, `sold`
  * for a late payment taking its units again. Returns the first line whose stock was not there,
  * having taken nothing for it; the caller rolls back its transaction (or savepoint) then.
@@ -28,12 +28,13 @@ export async function reserveStock<L extends UnitLine>(
   hold: { status: "held" | "sold"; expiresAt: Date; now: Date },
 ): Promise<{ ok: true } | { ok: false; line: L }> {
   for (const line of lines) {
-    if (!(await takeStock(tx, line.productId, line.quantity))) return { ok: false, line };
+    const movement = { reason: hold.status === "held" ? "checkout_hold" : "late_payment", orderId } as const;
+    if (!(await takeStock(tx, line.variantId, line.quantity, movement))) return { ok: false, line };
   }
   await tx.insert(stockReservations).values(
     lines.map((l) => ({
       orderId,
-      productId: l.productId,
+      variantId: l.variantId,
       quantity: l.quantity,
       status: hold.status,
       expiresAt: hold.expiresAt,
@@ -51,14 +52,14 @@ export async function settleReservations(tx: Executor, orderId: number, now: Dat
     .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, "held")));
 }
 
-/** The products these orders still hold units of (to lock them in order before releasing). */
-export async function heldProductIds(tx: Executor, orderIds: number[]): Promise<number[]> {
+/** The variants these orders still hold units of (to lock them in order before releasing). */
+export async function heldVariantIds(tx: Executor, orderIds: number[]): Promise<number[]> {
   if (orderIds.length === 0) return [];
   const rows = await tx
-    .selectDistinct({ productId: stockReservations.productId })
+    .selectDistinct({ variantId: stockReservations.variantId })
     .from(stockReservations)
     .where(and(inArray(stockReservations.orderId, orderIds), eq(stockReservations.status, "held")));
-  return rows.map((r) => r.productId);
+  return rows.map((r) => r.variantId);
 }
 
 /** The release step: the chosen held reservations become released, once, and their units go back. */
@@ -67,8 +68,16 @@ async function release(tx: Executor, which: ReturnType<typeof and>, now: Date): 
     .update(stockReservations)
     .set({ status: "released", settledAt: now })
     .where(and(which, eq(stockReservations.status, "held")))
-    .returning({ productId: stockReservations.productId, quantity: stockReservations.quantity });
-  await returnStock(tx, released);
+    .returning({ orderId: stockReservations.orderId, variantId: stockReservations.variantId, quantity: stockReservations.quantity });
+  // One ledger row per order and variant (each release says whose hold ended); the variants are
+  // locked first in id order, the lock order, since the rows below go order by order.
+  await lockVariants(
+    tx,
+    released.map((r) => r.variantId),
+  );
+  const byOrder = new Map<number, UnitLine[]>();
+  for (const r of released) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r]);
+  for (const [orderId, lines] of [...byOrder].sort(([a], [b]) => a - b)) await returnStock(tx, lines, { reason: "hold_released", orderId });
   return released;
 }
 

@@ -48,7 +48,7 @@ export interface AdminOrder {
   email: string;
   shippingName: string | null;
   shippingAddress: (typeof orders.$inferSelect)["shippingAddress"];
-  items: { id: number; productName: string; quantity: number }[];
+  items: { id: number; productName: string; variantLabel: string | null; quantity: number }[];
 }
 
 export interface AdminOrderList {

@@ -94,7 +94,7 @@ export async function listOrdersForAdmin(
   const byOrder = new Map<number, AdminOrder["items"]>();
   if (pageRows.length > 0) {
     const lines = await db
-      .select({ id: orderItems.id, orderId: orderItems.orderId, productName: orderItems.productName, quantity: orderItems.quantity })
+      .select({ id: orderItems.id, orderId: orderItems.orderId, productName: orderItems.productName, variantLabel: orderItems.variantLabel, quantity: orderItems.quantity })
       .from(orderItems)
       .where(inArray(orderItems.orderId, pageRows.map((r) => r.id)))
       .orderBy(asc(orderItems.id));

@@ -32,7 +32,7 @@ export async function ordersData(db: Db, userId: string) {
     .orderBy(asc(orders.createdAt), asc(orders.id));
   if (rows.length === 0) return [];
   const lines = await db
-    .select({ orderId: orderItems.orderId, productName: orderItems.productName, quantity: orderItems.quantity, unitPrice: orderItems.unitPrice })
+    .select({ orderId: orderItems.orderId, productName: orderItems.productName, variantLabel: orderItems.variantLabel, quantity: orderItems.quantity, unitPrice: orderItems.unitPrice })
     .from(orderItems)
     .where(
       inArray(

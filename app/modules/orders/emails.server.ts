@@ -21,6 +21,8 @@ interface OrderForEmail {
 
 interface LineForEmail {
   productName: string;
+  /** "Lightly Played · Holo · English" as sold; null for sealed. */
+  variantLabel: string | null;
   quantity: number;
   unitPrice: number;
 }
@@ -31,7 +33,7 @@ function greeting(name: string | null) {
 }
 
 function itemsText(lines: LineForEmail[]) {
-  return lines.map((l) => `  ${l.quantity} × ${l.productName}  ${formatPence(l.unitPrice * l.quantity)}`).join("\n");
+  return lines.map((l) => `  ${l.quantity} × ${l.productName}${l.variantLabel ? ` (${l.variantLabel})` : ""}  ${formatPence(l.unitPrice * l.quantity)}`).join("\n");
 }
 
 /**

@@ -8,7 +8,7 @@ export interface OrderHistoryEntry {
   status: string;
   totalAmount: number;
   trackingNumber: string | null;
-  items: { id: number; productName: string; productSlug: string | null; quantity: number; unitPrice: number }[];
+  items: { id: number; productName: string; productSlug: string | null; variantLabel: string | null; quantity: number; unitPrice: number }[];
 }
 
 /**
@@ -35,6 +35,7 @@ export async function listOrderHistory(db: Db, userId: string): Promise<OrderHis
       orderId: orderItems.orderId,
       productName: orderItems.productName,
       productSlug: orderItems.productSlug,
+      variantLabel: orderItems.variantLabel,
       quantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
     })

@@ -1,60 +1,71 @@
 /** The purchase limit's database side: what a customer holds in counted orders. Rules: `./purchase-limit.ts`. */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { orderItems, orders } from "~/db/schema";
-import { findProductFacts } from "~/modules/catalog/inventory.server";
-import { exceedsLimit, LIMIT_COUNTED_ORDER_STATUSES, purchaseLimitMessage } from "./purchase-limit";
+import { orderItems, orders, productVariants } from "~/db/schema";
+import { findVariantFacts } from "~/modules/catalog/inventory.server";
+import { exceedsLimit, LIMIT_COUNTED_ORDER_STATUSES, limitScopeKey, type LimitScope, purchaseLimitMessage } from "./purchase-limit";
 
 type Executor = Db | Tx;
 
 /**
- * Units of each product the customer holds in paid or pending orders (optionally not counting
- * one order: a late payment's own order). Products with none are absent from the map.
+ * Units the customer holds in paid or pending orders, per limit scope (`limitScopeKey`),
+ * optionally not counting one order (a late payment's own order). A line counts toward its
+ * variant's scope when that variant has a limit of its own today, else toward its product's.
+ * Scopes with none are absent from the map.
  */
-export async function heldUnitsByProduct(
+export async function heldUnitsByScope(
   db: Executor,
   userId: string,
-  productIds: number[],
+  scopes: LimitScope[],
   exceptOrderId?: number,
-): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map();
+): Promise<Map<string, number>> {
+  const variantIds = scopes.flatMap((s) => (s.kind === "variant" ? [s.variantId] : []));
+  const productIds = scopes.flatMap((s) => (s.kind === "product" ? [s.productId] : []));
+  if (variantIds.length === 0 && productIds.length === 0) return new Map();
+  const scopeKey = sql<string>`CASE WHEN ${productVariants.limitPerCustomer} IS NOT NULL
+      THEN 'variant:' || ${orderItems.variantId} ELSE 'product:' || ${orderItems.productId} END`;
+  const anyOf = (ids: number[]) => sql`ANY(${`{${ids.join(",")}}`}::int[])`;
   const rows = await db
-    .select({ productId: orderItems.productId, held: sql<number>`COALESCE(SUM(${orderItems.quantity}), 0)::int` })
+    .select({ scope: scopeKey, held: sql<number>`SUM(${orderItems.quantity})::int` })
     .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(orders, sql`${orders.id} = ${orderItems.orderId}`)
+    .leftJoin(productVariants, sql`${productVariants.id} = ${orderItems.variantId}`)
     .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orders.status, [...LIMIT_COUNTED_ORDER_STATUSES]),
-        inArray(orderItems.productId, productIds),
-        exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
-      ),
+      sql`${orders.userId} = ${userId}
+        AND ${orders.status} IN (${sql.join(
+          LIMIT_COUNTED_ORDER_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        AND (${orderItems.variantId} = ${anyOf(variantIds)} OR ${orderItems.productId} = ${anyOf(productIds)})
+        ${exceptOrderId === undefined ? sql`` : sql`AND ${orders.id} <> ${exceptOrderId}`}`,
     )
-    .groupBy(orderItems.productId);
-  const held = new Map<number, number>();
-  for (const row of rows) if (row.productId !== null) held.set(row.productId, Number(row.held));
+    .groupBy(scopeKey);
+  const wanted = new Set(scopes.map(limitScopeKey));
+  const held = new Map<string, number>();
+  for (const row of rows) if (wanted.has(row.scope)) held.set(row.scope, Number(row.held));
   return held;
 }
 
-/** Units of one product the customer holds in counted orders. */
-export async function heldUnits(db: Executor, userId: string, productId: number): Promise<number> {
-  return (await heldUnitsByProduct(db, userId, [productId])).get(productId) ?? 0;
+/** Units in one limit scope the customer holds in counted orders. */
+export async function heldUnits(db: Executor, userId: string, scope: LimitScope): Promise<number> {
+  return (await heldUnitsByScope(db, userId, [scope])).get(limitScopeKey(scope)) ?? 0;
 }
 
 /**
- * The spec's `check_purchase_limit(p_user_id, p_product_id, p_quantity)`: may this customer
- * hold `quantity` units in the cart, given what they already have in paid or pending orders?
+ * The spec's `check_purchase_limit(p_user_id, p_product_id, p_quantity)`, for what is sold now (a
+ * variant): may this customer hold `quantity` units in the cart, given what they already have in
+ * paid or pending orders?
  */
 export async function checkPurchaseLimit(
   db: Executor,
   userId: string,
-  productId: number,
+  variantId: number,
   quantity: number,
 ): Promise<{ allowed: boolean; message: string | null }> {
-  const product = await findProductFacts(db, productId);
-  if (!product || !product.isVisible) return { allowed: false, message: "This product is no longer available." };
-  if (product.limitPerCustomer === null) return { allowed: true, message: null };
-  const held = await heldUnits(db, userId, productId);
-  if (!exceedsLimit(product.limitPerCustomer, held, quantity)) return { allowed: true, message: null };
-  return { allowed: false, message: purchaseLimitMessage(product.name, product.limitPerCustomer, held) };
+  const variant = await findVariantFacts(db, variantId);
+  if (!variant || !variant.isVisible) return { allowed: false, message: "This product is no longer available." };
+  if (variant.limitPerCustomer === null) return { allowed: true, message: null };
+  const held = await heldUnits(db, userId, variant.limitScope);
+  if (!exceedsLimit(variant.limitPerCustomer, held, quantity)) return { allowed: true, message: null };
+  return { allowed: false, message: purchaseLimitMessage(variant.name, variant.limitPerCustomer, held) };
 }

@@ -2,10 +2,29 @@
  * The per-customer purchase limit, the one home of its rule (spec §7 `check_purchase_limit`,
  * architecture §3): a product's `limit_per_customer` counts every unit the customer holds in
  * orders that are paid or still awaiting payment, across orders, plus what they are about to
- * take. Pure and client-safe: the quantity selector, the cart, checkout and late-payment
+ * take. It counts across the product's variants (an NM and an LP copy are two of one card),
+ * except that a variant with a limit of its own is counted alone, against that limit. Pure and client-safe: the quantity selector, the cart, checkout and late-payment
  * fulfilment all use these; the held-units query is in `purchase-limit.server.ts`.
  */
 import { DEFAULT_MAX_QUANTITY } from "~/config/constants";
+
+/** The units a limit counts: one variant's (it has a limit of its own), or a product's variants without one. */
+export type LimitScope = { kind: "variant"; variantId: number } | { kind: "product"; productId: number };
+
+/** A stable key for a scope ("variant:12", "product:3"), for maps of held units. */
+export function limitScopeKey(scope: LimitScope): string {
+  return scope.kind === "variant" ? `variant:${scope.variantId}` : `product:${scope.productId}`;
+}
+
+/** The limit a variant is sold under, and what it counts. */
+export function limitFor(v: { variantId: number; productId: number; variantLimit: number | null; productLimit: number | null }): {
+  limit: number | null;
+  scope: LimitScope;
+} {
+  return v.variantLimit !== null
+    ? { limit: v.variantLimit, scope: { kind: "variant", variantId: v.variantId } }
+    : { limit: v.productLimit, scope: { kind: "product", productId: v.productId } };
+}
 
 /** Order statuses whose units count against the limit: paid, or awaiting payment. */
 export const LIMIT_COUNTED_ORDER_STATUSES = ["pending", "completed", "dispatched"] as const;

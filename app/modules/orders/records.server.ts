@@ -26,6 +26,9 @@ export interface NewOrder {
 
 export interface NewOrderLine {
   productId: number;
+  variantId: number;
+  /** Snapshot of the variant as sold; null for a sealed product. */
+  variantLabel: string | null;
   productName: string;
   productSlug: string;
   quantity: number;
@@ -113,18 +116,20 @@ export async function orderStatusOf(db: Executor, orderId: number): Promise<stri
   return row?.status ?? null;
 }
 
-/** Items of an order in product-id order (the lock order for stock). */
+/** Items of an order in variant-id order (the lock order for stock). */
 export async function orderLines(tx: Executor, orderId: number) {
   return tx
     .select({
       productId: orderItems.productId,
+      variantId: orderItems.variantId,
       productName: orderItems.productName,
+      variantLabel: orderItems.variantLabel,
       quantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
+    .orderBy(asc(orderItems.variantId), asc(orderItems.id));
 }
 
 /** Marks an order paid, if it is still in the status it was read in; false when another call did it first. */

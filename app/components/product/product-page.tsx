@@ -1,0 +1,131 @@
+import { AddToCartForm } from "~/components/add-to-cart-form";
+import { Breadcrumb } from "~/components/catalogue/breadcrumb";
+import { FastShippingNote, SecurePaymentNote } from "~/components/catalogue/product-assurances";
+import { ProductPrice } from "~/components/catalogue/product-price";
+import { StockBadge } from "~/components/catalogue/stock-badge";
+import { effectiveLimit, hasPicker, type ProductDetail, type ProductVariant } from "~/modules/catalog/product-page";
+import { breadcrumbJsonLd, jsonLdText, productJsonLd } from "~/modules/catalog/structured-data";
+import { variantLabel } from "~/modules/catalog/variants";
+import { CardFacts } from "./card-facts";
+import { VariantPicker } from "./variant-picker";
+
+const DESCRIPTION_FALLBACK = "No description available.";
+
+/**
+ * A product's page: image, name, a single's card facts and variant picker, the chosen variant's
+ * price, stock and Add to Cart, the notes and the description; JSON-LD with an offer per variant.
+ * A sealed product (one variant, nothing to pick) reads exactly as before variants existed.
+ * `chosen` is the variant the URL asks for (or the first in stock); null only for a product with
+ * no variants, which shows as out of stock.
+ */
+export function ProductPage({
+  product,
+  chosen,
+  isPremium,
+  origin,
+}: {
+  product: ProductDetail;
+  chosen: ProductVariant | null;
+  isPremium: boolean;
+  origin: string;
+}) {
+  const absolute = (path: string) => (path.startsWith("http") ? path : origin + path);
+  const crumbs = [
+    { name: product.language.name, to: `/language/${product.language.slug}` },
+    { name: product.category.name, to: `/category/${product.category.slug}` },
+    { name: product.name, to: `/products/${product.slug}` },
+  ];
+  const structuredData = [
+    productJsonLd({
+      name: product.name,
+      slug: product.slug,
+      description: product.description,
+      imageUrl: product.imageUrl ? absolute(product.imageUrl) : null,
+      url: absolute(`/products/${product.slug}`),
+      category: product.category.name,
+      variants: product.variants,
+    }),
+    breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: absolute(c.to) }))),
+  ];
+  const picker = hasPicker(product);
+  const stock = chosen?.stock ?? 0;
+  const limit = chosen ? effectiveLimit(chosen, product.limitPerCustomer) : product.limitPerCustomer;
+  const chosenLabel = chosen && picker ? variantLabel(chosen) : null;
+  const otherInStock = product.variants.some((v) => v.id !== chosen?.id && v.stock > 0);
+
+  return (
+    <article className="space-y-6">
+      {structuredData.map((item, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(item) }} />
+      ))}
+      <Breadcrumb items={crumbs} />
+
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
+          {product.imageUrl ? (
+            <img
+              src={product.imageUrl}
+              alt={product.name}
+              width={600}
+              height={600}
+              fetchPriority="high"
+              className="block aspect-square h-auto w-full object-cover"
+            />
+          ) : (
+            <div className="grid aspect-square place-items-center text-slate-600">No image</div>
+          )}
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-5">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
+
+          {product.card && <CardFacts card={product.card} />}
+
+          {chosen && (
+            <div className="space-y-1">
+              {chosenLabel && (
+                <p data-testid="chosen-variant" className="text-sm font-semibold text-slate-700">
+                  {chosenLabel}
+                </p>
+              )}
+              <ProductPrice product={chosen} isPremium={isPremium} />
+            </div>
+          )}
+
+          {picker && chosen && <VariantPicker variants={product.variants} chosenId={chosen.id} />}
+
+          <div className="flex flex-wrap items-center gap-3">
+            <StockBadge stock={stock} />
+            {limit !== null && <span className="text-sm text-slate-600">Limit {limit} per customer</span>}
+          </div>
+
+          {chosen && stock > 0 ? (
+            // Keyed by variant: a new choice starts with quantity 1 and no earlier add's message.
+            <AddToCartForm key={chosen.id} variant={{ id: chosen.id, stock, limitPerCustomer: limit }} />
+          ) : (
+            <p data-testid="out-of-stock-note" className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
+              {picker
+                ? otherInStock
+                  ? "This one is out of stock. Choose another above, or join our community chat for restock alerts."
+                  : "This card is out of stock. Join our community chat for restock alerts."
+                : "This product is out of stock. Join our community chat for restock alerts."}
+            </p>
+          )}
+
+          <FastShippingNote />
+
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-lg font-bold text-slate-900">
+              Description
+            </h2>
+            <p data-testid="description" className="mt-2 whitespace-pre-line text-slate-700">
+              {product.description?.trim() || DESCRIPTION_FALLBACK}
+            </p>
+          </section>
+
+          <SecurePaymentNote />
+        </div>
+      </div>
+    </article>
+  );
+}

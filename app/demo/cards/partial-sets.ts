@@ -1,0 +1,246 @@
+/**
+ * The few cards the demo sells from other sets: each set is real (TCGdex id, name, release date,
+ * printed set size), but only the listed cards are written (`complete: false`), so a set page shows
+ * these and no claim about the rest. Totals are left null where not needed.
+ */
+import { type CardRow, type DemoCardSet, scarletVioletPrintings } from "./types";
+
+/** Sword & Shield ultra and secret rares are holofoil only. */
+const holoOnly = (): ["holo"] => ["holo"];
+
+function partial(set: Omit<DemoCardSet, "complete" | "printingsFor">, printingsFor: DemoCardSet["printingsFor"] = scarletVioletPrintings): DemoCardSet {
+  return { ...set, complete: false, printingsFor };
+}
+
+export const PARTIAL_SETS: readonly DemoCardSet[] = [
+  partial(
+    {
+      code: "base2",
+      name: "Jungle",
+      series: "Base",
+      releaseDate: "1999-06-16",
+      officialCount: 64,
+      totalCount: 64,
+      aliases: ["ju"],
+      language: "en",
+      cards: [
+        ["10", "Scyther", "R"],
+        ["11", "Snorlax", "R"],
+        ["12", "Vaporeon", "R"],
+      ] satisfies CardRow[],
+    },
+    // Jungle's holo rares (1–16) were printed holo in the 1st Edition run and the unlimited one.
+    () => ["holo", "first_edition"],
+  ),
+  partial(
+    {
+      code: "swsh7",
+      name: "Evolving Skies",
+      series: "Sword & Shield",
+      releaseDate: "2021-08-27",
+      officialCount: 203,
+      totalCount: 237,
+      aliases: ["evs"],
+      language: "en",
+      cards: [
+        ["215", "Umbreon VMAX", "SR"],
+        ["218", "Rayquaza VMAX", "SR"],
+      ] satisfies CardRow[],
+    },
+    holoOnly,
+  ),
+  partial(
+    {
+      code: "swsh8",
+      name: "Fusion Strike",
+      series: "Sword & Shield",
+      releaseDate: "2021-11-12",
+      officialCount: 264,
+      totalCount: null,
+      aliases: ["fst"],
+      language: "en",
+      cards: [["271", "Gengar VMAX", "SR"]] satisfies CardRow[],
+    },
+    holoOnly,
+  ),
+  partial(
+    {
+      code: "swsh11",
+      name: "Lost Origin",
+      series: "Sword & Shield",
+      releaseDate: "2022-09-09",
+      officialCount: 196,
+      totalCount: null,
+      aliases: ["lor"],
+      language: "en",
+      cards: [["186", "Giratina V", "UR"]] satisfies CardRow[],
+    },
+    holoOnly,
+  ),
+  partial(
+    {
+      code: "swsh12",
+      name: "Silver Tempest",
+      series: "Sword & Shield",
+      releaseDate: "2022-11-11",
+      officialCount: 195,
+      totalCount: null,
+      aliases: ["sit"],
+      language: "en",
+      cards: [["186", "Lugia V", "UR"]] satisfies CardRow[],
+    },
+    holoOnly,
+  ),
+  partial({
+    code: "svp",
+    name: "SVP Black Star Promos",
+    series: "Scarlet & Violet",
+    releaseDate: "2023-03-31",
+    officialCount: 0,
+    totalCount: null,
+    aliases: [],
+    language: "en",
+    cards: [["085", "Pikachu with Grey Felt Hat", "PROMO"]] satisfies CardRow[],
+  }, () => null),
+  partial({
+    code: "sv02",
+    name: "Paldea Evolved",
+    series: "Scarlet & Violet",
+    releaseDate: "2023-06-09",
+    officialCount: 193,
+    totalCount: null,
+    aliases: ["sv2", "pal"],
+    language: "en",
+    cards: [
+      ["203", "Magikarp", "IR"],
+      ["269", "Iono", "SIR", "trainer"],
+    ] satisfies CardRow[],
+  }),
+  partial({
+    code: "sv03",
+    name: "Obsidian Flames",
+    series: "Scarlet & Violet",
+    releaseDate: "2023-08-11",
+    officialCount: 197,
+    totalCount: null,
+    aliases: ["sv3", "obf"],
+    language: "en",
+    cards: [["223", "Charizard ex", "SIR"]] satisfies CardRow[],
+  }),
+  partial({
+    code: "sv04.5",
+    name: "Paldean Fates",
+    series: "Scarlet & Violet",
+    releaseDate: "2024-01-26",
+    officialCount: 91,
+    totalCount: null,
+    aliases: ["sv4pt5", "paf"],
+    language: "en",
+    cards: [
+      ["232", "Mew ex", "SIR"],
+      ["234", "Charizard ex", "SIR"],
+    ] satisfies CardRow[],
+  }),
+  partial({
+    code: "sv06",
+    name: "Twilight Masquerade",
+    series: "Scarlet & Violet",
+    releaseDate: "2024-05-24",
+    officialCount: 167,
+    totalCount: null,
+    aliases: ["sv6", "twm"],
+    language: "en",
+    cards: [["214", "Greninja ex", "SIR"]] satisfies CardRow[],
+  }),
+  partial({
+    code: "sv07",
+    name: "Stellar Crown",
+    series: "Scarlet & Violet",
+    releaseDate: "2024-09-13",
+    officialCount: 142,
+    totalCount: null,
+    aliases: ["sv7", "scr"],
+    language: "en",
+    cards: [["170", "Terapagos ex", "SIR"]] satisfies CardRow[],
+  }),
+  partial({
+    code: "sv08",
+    name: "Surging Sparks",
+    series: "Scarlet & Violet",
+    releaseDate: "2024-11-08",
+    officialCount: 191,
+    totalCount: null,
+    aliases: ["sv8", "ssp"],
+    language: "en",
+    cards: [
+      ["238", "Pikachu ex", "SIR"],
+      ["239", "Latias ex", "SIR"],
+    ] satisfies CardRow[],
+  }),
+  partial({
+    code: "sv08.5",
+    name: "Prismatic Evolutions",
+    series: "Scarlet & Violet",
+    releaseDate: "2025-01-17",
+    officialCount: 131,
+    totalCount: null,
+    aliases: ["sv8pt5", "pre"],
+    language: "en",
+    cards: [
+      ["155", "Espeon ex", "SIR"],
+      ["156", "Sylveon ex", "SIR"],
+      ["161", "Umbreon ex", "SIR"],
+    ] satisfies CardRow[],
+  }),
+
+  // Japanese sets: TCGdex's Japanese ids. Card names are written in English, as the shop is.
+  partial({
+    code: "SV2a",
+    name: "Pokémon Card 151",
+    series: "Scarlet & Violet",
+    releaseDate: "2023-06-16",
+    officialCount: 165,
+    totalCount: null,
+    aliases: ["sv2a"],
+    language: "ja",
+    cards: [["201", "Charizard ex", "SAR"]] satisfies CardRow[],
+  }),
+  partial({
+    code: "SV4a",
+    name: "Shiny Treasure ex",
+    series: "Scarlet & Violet",
+    releaseDate: "2023-12-01",
+    officialCount: 190,
+    totalCount: null,
+    aliases: ["sv4a"],
+    language: "ja",
+    cards: [
+      ["347", "Mew ex", "SAR"],
+      ["349", "Charizard ex", "SAR"],
+      ["350", "Iono", "SAR", "trainer"],
+    ] satisfies CardRow[],
+  }),
+  partial({
+    code: "SV8",
+    name: "Super Electric Breaker",
+    series: "Scarlet & Violet",
+    releaseDate: "2024-10-18",
+    officialCount: 106,
+    totalCount: null,
+    // Not "sv8": that is Surging Sparks' pokemontcg.io id.
+    aliases: [],
+    language: "ja",
+    cards: [["132", "Pikachu ex", "SAR"]] satisfies CardRow[],
+  }),
+  partial({
+    code: "SV8a",
+    name: "Terastal Festival ex",
+    series: "Scarlet & Violet",
+    releaseDate: "2024-12-06",
+    officialCount: 187,
+    totalCount: null,
+    aliases: ["sv8a"],
+    language: "ja",
+    cards: [["217", "Umbreon ex", "SAR"]] satisfies CardRow[],
+  }),
+];
