@@ -10,15 +10,19 @@
  *    filtered, re-sorted searches; BENCH_ROUNDS rounds in shuffled order after one warm-up round.
  * 3. Drops the database, whatever happened.
  *
+ * Besides latency, it reports CPU time per call (Node's and the PostgreSQL backends', read from
+ * /proc: the server must be on this machine), which holds steady when the machine is busy.
+ *
  * Prints a Markdown summary and writes bench/singles/latest.json. Not a test: figures depend on
  * the machine and on whatever else it is doing; see bench/README.md.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { connectPostgres, type Db } from "~/db/client.server";
 import { findProducts } from "~/modules/catalog/card-search.server";
+import { searchProducts } from "~/modules/catalog/queries.server";
 import { parseSearchParams, parseSetParams } from "~/modules/catalog/find-filters";
 import { listSets, setPage } from "~/modules/catalog/set-pages.server";
 import { fillSingles, type FilledShop } from "./fill";
@@ -46,14 +50,34 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** User + system CPU of these PostgreSQL backends so far, in ms (the server is on this machine: /proc). */
+function backendCpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name: state is field 3, utime 14, stime 15.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A backend that went away: its time is lost, and the next round asks again.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ: /proc counts CPU time in 1/100 s. */
+const CLOCK_TICKS = 100;
+
 function databaseUrl(): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DB_NAME}`;
   return url.toString();
 }
 
+type Kind = "set page" | "search" | "filtered search" | "searchProducts alone";
+const KINDS: readonly Kind[] = ["set page", "search", "filtered search", "searchProducts alone"];
+
 interface Case {
-  kind: "set page" | "search" | "filtered search";
+  kind: Kind;
   label: string;
   run: (db: Db) => Promise<unknown>;
 }
@@ -97,6 +121,11 @@ function cases(shop: FilledShop): Case[] {
     search("search", { q: `${s.setName.toLowerCase()} ${s.cardName.split(" ")[0]!.toLowerCase()}` });
   }
   search("search", { q: "4/102" });
+  // The text search on its own (another module, called by every unfiltered search), for the
+  // same plain queries: what the card-aware search adds is the difference.
+  for (const q of ["charizard", "chari", "umbreon vmax", "booster box", "pikachu or eevee", `${shop.sample[0]!.cardName.toLowerCase()} ${shop.sample[0]!.number}`]) {
+    list.push({ kind: "searchProducts alone", label: `searchProducts(${JSON.stringify(q)})`, run: (db) => searchProducts(db, q) });
+  }
   search("search", { q: "charizard" });
   search("search", { q: "chari" });
   search("search", { q: "umbreon vmax" });
@@ -145,23 +174,50 @@ async function main() {
 
     const all = cases(shop);
     const times = new Map<string, number[]>(all.map((c) => [c.label, []]));
-    for (const c of all) await c.run(handle.db); // warm-up: plans, caches
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const c of [...all].sort(() => Math.random() - 0.5)) {
-        const t0 = performance.now();
-        await c.run(handle.db);
-        times.get(c.label)!.push(performance.now() - t0);
+    // CPU time per call, Node and PostgreSQL together: unlike latency it barely moves when other
+    // programs share the machine (bench/README.md), so it is the figure to compare between runs.
+    const cpu = new Map<Kind, number>(KINDS.map((k) => [k, 0]));
+    for (const c of all) await c.run(handle.db); // warm-up: plans, caches, the pool's connections
+    const monitor = new pg.Client({ connectionString: databaseUrl() });
+    await monitor.connect();
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { rows: backends } = await monitor.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+        );
+        const pids = backends.map((b) => b.pid);
+        for (const c of [...all].sort(() => Math.random() - 0.5)) {
+          const db0 = backendCpuMs(pids);
+          const node0 = process.cpuUsage();
+          const t0 = performance.now();
+          await c.run(handle.db);
+          times.get(c.label)!.push(performance.now() - t0);
+          const node = process.cpuUsage(node0);
+          cpu.set(c.kind, cpu.get(c.kind)! + (node.user + node.system) / 1000 + (backendCpuMs(pids) - db0));
+        }
       }
+    } finally {
+      await monitor.end();
     }
 
-    const summary = (["set page", "search", "filtered search"] as const).map((kind) => {
+    const summary = KINDS.map((kind) => {
       const mine = all.filter((c) => c.kind === kind);
       const samples = mine.flatMap((c) => times.get(c.label)!).sort((a, b) => a - b);
       const slowest = mine
         .map((c) => ({ label: c.label, p95: ms(percentile([...times.get(c.label)!].sort((a, b) => a - b), 95)) }))
         .sort((a, b) => b.p95 - a.p95)
         .slice(0, 5);
-      return { kind, queries: mine.length, samples: samples.length, p50: ms(percentile(samples, 50)), p95: ms(percentile(samples, 95)), p99: ms(percentile(samples, 99)), max: ms(samples.at(-1) ?? 0), slowest };
+      return {
+        kind,
+        queries: mine.length,
+        samples: samples.length,
+        p50: ms(percentile(samples, 50)),
+        p95: ms(percentile(samples, 95)),
+        p99: ms(percentile(samples, 99)),
+        max: ms(samples.at(-1) ?? 0),
+        cpuPerCall: ms(cpu.get(kind)! / Math.max(1, samples.length)),
+        slowest,
+      };
     });
 
     const { rows } = (await handle.db.execute(
@@ -171,8 +227,8 @@ async function main() {
     const result = { date: new Date().toISOString(), machine, shop: { ...shop, sample: undefined }, sizes: rows[0], fillSeconds: Math.round(fillMs / 100) / 10, rounds: ROUNDS, summary };
     writeFileSync(new URL("./latest.json", import.meta.url), JSON.stringify(result, null, 2) + "\n");
 
-    console.log(`\n| Module call | Queries | Runs | p50 | p95 | p99 | max |\n|---|---|---|---|---|---|---|`);
-    for (const s of summary) console.log(`| ${s.kind} | ${s.queries} | ${s.samples} | ${s.p50} ms | ${s.p95} ms | ${s.p99} ms | ${s.max} ms |`);
+    console.log(`\n| Module call | Queries | Runs | p50 | p95 | p99 | max | CPU per call |\n|---|---|---|---|---|---|---|---|`);
+    for (const s of summary) console.log(`| ${s.kind} | ${s.queries} | ${s.samples} | ${s.p50} ms | ${s.p95} ms | ${s.p99} ms | ${s.max} ms | ${s.cpuPerCall} ms |`);
     for (const s of summary) console.log(`\nSlowest ${s.kind} (p95): ${s.slowest.map((q) => `${q.label} ${q.p95} ms`).join("; ")}`);
     console.log(`\nMachine: ${JSON.stringify(machine)}; sizes: ${JSON.stringify(rows[0])}`);
   } finally {

@@ -50,17 +50,20 @@ test.afterAll(async () => {
   await query("DELETE FROM card_sets WHERE id = ANY($1::int[])", [arranged.setIds]);
 });
 
-/** Base Set's listed cards as the database has them: all of them, and those with an LP copy. */
+/** Base Set's listed cards as the database has them: all of them, and those with a copy in each condition. */
 async function baseSetCounts() {
-  const [row] = await query<{ listed: string; lp: string }>(
-    `SELECT count(*) AS listed,
-            count(*) FILTER (WHERE EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.condition = 'lp')) AS lp
+  const [row] = await query<{ listed: string; lp: string; mp: string; hp: string; dmg: string }>(
+    `SELECT count(*) AS listed, ${["lp", "mp", "hp", "dmg"]
+      .map((c) => `count(*) FILTER (WHERE EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.condition = '${c}')) AS ${c}`)
+      .join(", ")}
      FROM products p JOIN cards c ON c.id = p.card_id JOIN card_sets s ON s.id = c.set_id
      WHERE s.code = 'base1' AND p.is_visible AND p.kind = 'single'
        AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)`,
   );
-  return { listed: Number(row!.listed), lp: Number(row!.lp) };
+  return { listed: Number(row!.listed), lp: Number(row!.lp), mp: Number(row!.mp), hp: Number(row!.hp), dmg: Number(row!.dmg) };
 }
+
+const CONDITION_NAMES = { lp: "Lightly Played", mp: "Moderately Played", hp: "Heavily Played", dmg: "Damaged" } as const;
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -101,36 +104,41 @@ test("\"charizard 4/102\" finds the Base Set Charizard first", async ({ page }) 
 
 test("the Base Set page lists cards in number order and filters by condition", async ({ page }) => {
   const expected = await baseSetCounts();
-  expect(expected.lp, "the demo lists Base Set cards in LP").toBeGreaterThan(0);
-  expect(expected.lp, "and some cards without an LP copy").toBeLessThan(expected.listed);
+  // A condition some of the demo's Base Set cards have and some do not, so the filter visibly narrows.
+  const code = (["lp", "mp", "hp", "dmg"] as const).find((c) => expected[c] > 0 && expected[c] < expected.listed);
+  expect(code, "a condition only some Base Set cards are listed in").toBeDefined();
+  const label = CONDITION_NAMES[code!];
+  const narrowed = expected[code!];
+  const tiles = (n: number) => Math.min(48, n);
 
   await page.goto("/sets");
   await page.getByRole("link", { name: "Base Set", exact: true }).click();
   await expect(page).toHaveURL(/\/sets\/base1$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Base Set");
-  await expect(page.getByTestId("result-count")).toHaveText(`Showing 1–${Math.min(48, expected.listed)} of ${expected.listed} cards.`);
-  // Number order: the first tiles read 1/102, 2/102, … as printed.
+  await expect(page.getByTestId("result-count")).toHaveText(`Showing 1–${tiles(expected.listed)} of ${expected.listed} cards.`);
+  // Number order: the tiles read 1/102, 2/102, … as printed.
   const details = await page.getByTestId("card-details").allTextContents();
   const printed = details.map((d) => Number(d.split("/")[0]));
   expect(printed).toEqual([...printed].sort((a, b) => a - b));
 
   await page.getByText("Filter and sort").click();
-  await page.getByRole("checkbox", { name: /^Lightly Played/ }).check();
+  await page.getByRole("checkbox", { name: new RegExp(`^${label}`) }).check();
   // With JavaScript the list updates as soon as the box is ticked.
-  await expect(page).toHaveURL(/\/sets\/base1\?condition=lp$/);
-  await expect(page.getByTestId("result-count")).toHaveText(`Showing 1–${Math.min(48, expected.lp)} of ${expected.lp} ${expected.lp === 1 ? "card" : "cards"}.`);
-  await expect(page.getByTestId("set-card")).toHaveCount(Math.min(48, expected.lp));
-  // Each tile is priced by, and links to, its LP copy.
-  const charizard = page.getByTestId("set-card").filter({ has: page.getByRole("link", { name: "Charizard", exact: true }) });
-  await expect(charizard.getByRole("link")).toHaveAttribute("href", /^\/products\/charizard-base1-4\?condition=lp&/);
+  await expect(page).toHaveURL(new RegExp(`/sets/base1\\?condition=${code}$`));
+  await expect(page.getByTestId("result-count")).toHaveText(`Showing 1–${tiles(narrowed)} of ${narrowed} ${narrowed === 1 ? "card" : "cards"}.`);
+  await expect(page.getByTestId("set-card")).toHaveCount(tiles(narrowed));
+  // Each tile is priced by, and links to, its copy in that condition.
+  for (const href of await page.getByTestId("set-card").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+    expect(href).toMatch(new RegExp(`^/products/[^?]+\\?condition=${code}&`));
+  }
   // Focus stays on the box, for a keyboard or screen reader user; the new count is announced.
-  await expect(page.getByRole("checkbox", { name: /^Lightly Played/ })).toBeChecked();
-  await expect(page.getByRole("checkbox", { name: /^Lightly Played/ })).toBeFocused();
+  await expect(page.getByRole("checkbox", { name: new RegExp(`^${label}`) })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: new RegExp(`^${label}`) })).toBeFocused();
   await expect(page.getByTestId("result-count")).toHaveAttribute("role", "status");
 
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/sets\/base1$/);
-  await expect(page.getByTestId("set-card")).toHaveCount(Math.min(48, expected.listed));
+  await expect(page.getByTestId("set-card")).toHaveCount(tiles(expected.listed));
 });
 
 test("a price that is not a price gets a message, not an error", async ({ page }) => {
