@@ -297,48 +297,68 @@ async function fullListing(db: Db, base: ListingBase, options: ListingOptions): 
 }
 
 /**
- * A broad search: the matches passing every filter (one existence check per match), counted up
- * to one past BROAD_ABOVE, and a page of them. Relevance gives way to name order after the card
- * matches, as the text search does for broad queries (decision 0008); a price order still
- * prices every match.
+ * A broad search: the matches passing every filter, counted up to one past BROAD_ABOVE, and a
+ * page of them. Relevance gives way to name order after the card matches, as the text search
+ * does for broad queries (decision 0008). In name order with no card matches, neither the count
+ * (which stops at BROAD_ABOVE + 1) nor the page (which can walk the name index) needs every match
+ * checked; a price order, or card matches to put first, does.
  */
 async function broadListing(db: Db, base: Extract<ListingBase, { kind: "search" }>, options: ListingOptions): Promise<ListingResult> {
   const f = options.filters;
   const all = variantFilter(f);
   const byPrice = options.sort === "price-asc" || options.sort === "price-desc";
-  const order =
-    options.sort === "price-asc"
-      ? sql`m.from_price ASC NULLS LAST, m.sort_name, m.product_id`
-      : options.sort === "price-desc"
-        ? sql`m.from_price DESC NULLS LAST, m.sort_name, m.product_id`
-        : options.sort === "name"
-          ? sql`m.sort_name, m.product_id`
-          : sql`m.match_ord ASC NULLS LAST, m.sort_name, m.product_id`;
   const window = options.window;
-  const statement = sql`
-    WITH matches AS (
-      SELECT p.id AS product_id, p.card_id, p.name AS sort_name, cm.ord AS match_ord${
-        byPrice
-          ? sql`,
-             (SELECT coalesce(min(v.price) FILTER (WHERE v.stock > 0), min(v.price)) FROM product_variants v WHERE v.product_id = p.id AND ${all}) AS from_price`
-          : sql``
-      }
-      FROM products p
-      LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id
-      WHERE p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}p.id = ANY(${intArray(base.cardMatches)}))
-        ${f.rarities.length > 0 ? sql`AND EXISTS (SELECT 1 FROM cards c WHERE c.id = p.card_id AND c.rarity = ANY(${textArray(f.rarities)}))` : sql``}
-        AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND ${all})
-    )
-    SELECT
-      (SELECT count(*)::int FROM (SELECT 1 FROM matches LIMIT ${BROAD_ABOVE + 1}) x) AS total,
-      ${
-        window
-          ? describedItems(
-              sql`SELECT m.*, row_number() OVER (ORDER BY ${order}) AS ord FROM matches m ORDER BY ${order} LIMIT ${window.limit + 1} OFFSET ${window.offset}`,
-              all,
-            )
-          : sql`NULL::json`
-      } AS items`;
+  const passes = sql`p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}p.id = ANY(${intArray(base.cardMatches)}))
+    ${f.rarities.length > 0 ? sql`AND EXISTS (SELECT 1 FROM cards c WHERE c.id = p.card_id AND c.rarity = ANY(${textArray(f.rarities)}))` : sql``}
+    AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND ${all})`;
+
+  let statement: SQL;
+  if (!byPrice && base.cardMatches.length === 0) {
+    statement = sql`
+      SELECT
+        (SELECT count(*)::int FROM (SELECT 1 FROM products p WHERE ${passes} LIMIT ${BROAD_ABOVE + 1}) x) AS total,
+        ${
+          window
+            ? describedItems(
+                sql`SELECT p.id AS product_id, p.card_id, NULL::bigint AS match_ord, row_number() OVER (ORDER BY p.name, p.id) AS ord
+                    FROM products p WHERE ${passes}
+                    ORDER BY p.name, p.id LIMIT ${window.limit + 1} OFFSET ${window.offset}`,
+                all,
+              )
+            : sql`NULL::json`
+        } AS items`;
+  } else {
+    const order =
+      options.sort === "price-asc"
+        ? sql`m.from_price ASC NULLS LAST, m.sort_name, m.product_id`
+        : options.sort === "price-desc"
+          ? sql`m.from_price DESC NULLS LAST, m.sort_name, m.product_id`
+          : options.sort === "name"
+            ? sql`m.sort_name, m.product_id`
+            : sql`m.match_ord ASC NULLS LAST, m.sort_name, m.product_id`;
+    statement = sql`
+      WITH matches AS (
+        SELECT p.id AS product_id, p.card_id, p.name AS sort_name, cm.ord AS match_ord${
+          byPrice
+            ? sql`,
+               (SELECT coalesce(min(v.price) FILTER (WHERE v.stock > 0), min(v.price)) FROM product_variants v WHERE v.product_id = p.id AND ${all}) AS from_price`
+            : sql``
+        }
+        FROM products p
+        LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id
+        WHERE ${passes}
+      )
+      SELECT
+        (SELECT count(*)::int FROM (SELECT 1 FROM matches LIMIT ${BROAD_ABOVE + 1}) x) AS total,
+        ${
+          window
+            ? describedItems(
+                sql`SELECT m.*, row_number() OVER (ORDER BY ${order}) AS ord FROM matches m ORDER BY ${order} LIMIT ${window.limit + 1} OFFSET ${window.offset}`,
+                all,
+              )
+            : sql`NULL::json`
+        } AS items`;
+  }
   const row = firstRow<{ total: number; items: RawItem[] | null }>(await db.execute(statement));
   const items = (row.items ?? []).map(toItem);
   const limit = window?.limit ?? 0;
