@@ -163,25 +163,24 @@ async function search(db: Db, query: string, webText: string, find: ParsedSearch
     };
   }
 
-  // The ordinary search, as /search has always answered it, after the card matches; the
-  // facet counts over everything either found.
-  const [ordinary, counts] = await Promise.all([
-    searchProducts(db, query, find.page),
-    runListing(db, base, { filters: find.filters, sort: "relevance", facets: true, window: null }),
-  ]);
+  // The ordinary search, as /search has always answered it, after the card matches; then, in
+  // one statement, the facet counts over everything either found and the page's tiles.
+  const ordinary = await searchProducts(db, query, find.page);
   const shown = new Set(cards.productIds);
   const leading = ordinary.page === 1 ? cards.productIds.slice(0, CATALOGUE_PAGE_SIZE) : [];
   const ids = [...leading, ...ordinary.items.map((item) => item.id).filter((id) => !shown.has(id))];
-  const described =
-    ids.length === 0
-      ? []
-      : (await runListing(db, { kind: "ids", ids, cardMatches: cards.productIds }, { filters: find.filters, sort: "given", facets: false, window: { limit: ids.length, offset: 0 } }))
-          .items;
+  const describe = { ids, cardMatches: cards.productIds };
+  // A broad text search (its total unknown) gets no counts; otherwise the matches are few enough
+  // to count every value.
+  const broad = ordinary.total === null;
+  const listing = broad
+    ? await runListing(db, { kind: "ids", ids, cardMatches: cards.productIds }, { filters: find.filters, sort: "given", facets: false, window: null, describe })
+    : await runListing(db, base, { filters: find.filters, sort: "given", facets: true, window: null, describe }, true);
   return {
     ...common,
-    facets: counts.facets,
-    broad: counts.facets === null,
+    facets: listing.facets,
+    broad,
     order: ordinary.order,
-    results: { items: described, page: ordinary.page, pageSize: CATALOGUE_PAGE_SIZE, total: counts.total, hasNextPage: ordinary.hasNextPage },
+    results: { items: listing.items, page: ordinary.page, pageSize: CATALOGUE_PAGE_SIZE, total: listing.total, hasNextPage: ordinary.hasNextPage },
   };
 }

@@ -47,6 +47,11 @@ export interface ListingOptions {
   facets: boolean;
   /** The page of rows to describe; null for counts only. */
   window: { limit: number; offset: number } | null;
+  /**
+   * Describe exactly these visible products, in this order, instead of a page of the base (a
+   * page found by the text search, counted here with its facets in the same statement).
+   */
+  describe?: { ids: readonly number[]; cardMatches: readonly number[] };
 }
 
 export interface ListingResult {
@@ -218,8 +223,12 @@ async function countSearchBase(db: Db, base: Extract<ListingBase, { kind: "searc
   return row.n;
 }
 
-export async function runListing(db: Db, base: ListingBase, options: ListingOptions): Promise<ListingResult> {
-  if (base.kind === "search" && (await countSearchBase(db, base)) > BROAD_ABOVE) return broadListing(db, base, options);
+/**
+ * `knownNarrow`: the caller knows the search matches at most BROAD_ABOVE text matches (the text
+ * search counted them), so the count is not asked again.
+ */
+export async function runListing(db: Db, base: ListingBase, options: ListingOptions, knownNarrow = false): Promise<ListingResult> {
+  if (base.kind === "search" && !knownNarrow && (await countSearchBase(db, base)) > BROAD_ABOVE) return broadListing(db, base, options);
   return fullListing(db, base, options);
 }
 
@@ -247,7 +256,13 @@ async function fullListing(db: Db, base: ListingBase, options: ListingOptions): 
        FROM (SELECT r.rarity, count(*) AS n FROM rows r WHERE (r.ok${unlistedPass}) AND r.rarity IS NOT NULL GROUP BY r.rarity) x) AS rarities`
     : sql`NULL::json AS facets, NULL::json AS rarities`;
 
-  const page = options.window
+  const page = options.describe
+    ? sql`
+        SELECT given.id AS product_id, p.card_id, cm.ord AS match_ord, given.ord
+        FROM unnest(${intArray(options.describe.ids)}) WITH ORDINALITY AS given(id, ord)
+        JOIN products p ON p.id = given.id AND p.is_visible
+        LEFT JOIN unnest(${intArray(options.describe.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id`
+    : options.window
     ? sql`
         SELECT r.*, row_number() OVER (ORDER BY ${orderBy(options.sort)}) AS ord
         FROM rows r WHERE ${pass}
@@ -277,7 +292,7 @@ async function fullListing(db: Db, base: ListingBase, options: ListingOptions): 
   );
   const raw = row.facets;
   const items = (row.items ?? []).map(toItem);
-  const limit = options.window?.limit ?? 0;
+  const limit = options.describe ? items.length : (options.window?.limit ?? 0);
   return {
     facets: raw
       ? {
