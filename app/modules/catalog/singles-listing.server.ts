@@ -89,8 +89,12 @@ function variantFilter(f: FindFilters, leaveOut?: "condition" | "printing" | "st
   return and(parts);
 }
 
-/** `rankNeeded`: the text rank orders the page (relevance); other sorts need not compute it. */
-function baseQuery(base: ListingBase, rankNeeded: boolean): SQL {
+/**
+ * `rankNeeded`: the text rank orders the page (relevance); other sorts need not compute it.
+ * `guarded`: a search base stops one row past BROAD_ABOVE, so a broad query costs a bounded
+ * amount before it is seen to be broad (and answered by broadListing instead).
+ */
+function baseQuery(base: ListingBase, rankNeeded: boolean, guarded: boolean): SQL {
   switch (base.kind) {
     case "set":
       return sql`
@@ -111,7 +115,8 @@ function baseQuery(base: ListingBase, rankNeeded: boolean): SQL {
         FROM products p
         LEFT JOIN LATERAL (SELECT c.id, c.rarity, c.number_sort, c.local_number FROM cards c WHERE c.id = p.card_id LIMIT 1) c ON true
         LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id
-        WHERE p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}${cardMatch})`;
+        WHERE p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}${cardMatch})
+        ${guarded ? sql`LIMIT ${BROAD_ABOVE + 1}` : sql``}`;
     }
     case "ids":
       return sql`
@@ -147,7 +152,6 @@ interface RawFacets {
   inStock: number;
   conditions: number[];
   printings: number[];
-  rows: number;
   listed: number;
 }
 
@@ -210,30 +214,23 @@ function describedItems(page: SQL, all: SQL): SQL {
      ) avail ON true)`;
 }
 
-/** How many visible products a search base matches, counting no further than one past BROAD_ABOVE. */
-async function countSearchBase(db: Db, base: Extract<ListingBase, { kind: "search" }>): Promise<number> {
-  const row = firstRow<{ n: number }>(
-    await db.execute(sql`
-      SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM products p
-        WHERE p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}p.id = ANY(${intArray(base.cardMatches)}))
-        LIMIT ${BROAD_ABOVE + 1}
-      ) x`),
-  );
-  return row.n;
-}
-
 /**
  * `knownNarrow`: the caller knows the search matches at most BROAD_ABOVE text matches (the text
  * search counted them), so the count is not asked again.
  */
 export async function runListing(db: Db, base: ListingBase, options: ListingOptions, knownNarrow = false): Promise<ListingResult> {
-  if (base.kind === "search" && !knownNarrow && (await countSearchBase(db, base)) > BROAD_ABOVE) return broadListing(db, base, options);
-  return fullListing(db, base, options);
+  if (base.kind !== "search" || knownNarrow) return fullListing(db, base, options, false);
+  // Most searches are narrow: list them straight away, on a base cut one row past the limit;
+  // a base that reached it is broad, and the (bounded) work is thrown away.
+  const listing = await fullListing(db, base, options, true);
+  return listing.baseRows > BROAD_ABOVE ? broadListing(db, base, options) : listing;
 }
 
-/** Every row of the base summarised: facet counts, exact total, any order. */
-async function fullListing(db: Db, base: ListingBase, options: ListingOptions): Promise<ListingResult> {
+/**
+ * Every row of the base summarised: facet counts, exact total, any order. `guarded`: see
+ * baseQuery; `baseRows` tells whether the base reached the limit.
+ */
+async function fullListing(db: Db, base: ListingBase, options: ListingOptions, guarded: boolean): Promise<ListingResult> {
   const f = options.filters;
   const all = variantFilter(f);
   const rarityPass = f.rarities.length > 0 ? sql`r.rarity = ANY(${textArray(f.rarities)})` : sql`TRUE`;
@@ -249,7 +246,6 @@ async function fullListing(db: Db, base: ListingBase, options: ListingOptions): 
           'inStock', count(*) FILTER (WHERE r.can_stock AND ${rarityPass}),
           'conditions', json_build_array(${sql.join(CONDITIONS.map((c) => sql`count(*) FILTER (WHERE r.${conditionFlag(c)} AND ${rarityPass})`), sql`, `)}),
           'printings', json_build_array(${sql.join(PRINTINGS.map((p) => sql`count(*) FILTER (WHERE r.${printingFlag(p)} AND ${rarityPass})`), sql`, `)}),
-          'rows', count(*),
           'listed', count(*) FILTER (WHERE r.variant_count > 0))
        FROM rows r) AS facets,
       (SELECT coalesce(json_agg(json_build_object('value', x.rarity, 'count', x.n) ORDER BY x.rarity), '[]'::json)
@@ -271,10 +267,13 @@ async function fullListing(db: Db, base: ListingBase, options: ListingOptions): 
     : null;
   const itemsPart = page ? sql`${describedItems(page, all)} AS items` : sql`NULL::json AS items`;
 
+  // The base is read once (MATERIALIZED); when guarded and it reached the limit, the one-time
+  // filter below skips every variant read, and the caller answers the query as broad.
   const statement = sql`
-    WITH rows AS (
+    WITH base AS MATERIALIZED (${baseQuery(base, options.sort === "relevance", guarded)}),
+    rows AS (
       SELECT b.*, a.*
-      FROM (${baseQuery(base, options.sort === "relevance")}) b
+      FROM base b
       LEFT JOIN LATERAL (
         SELECT count(*) AS variant_count,
                coalesce(bool_or(${all}), false) AS ok,
@@ -284,10 +283,11 @@ async function fullListing(db: Db, base: ListingBase, options: ListingOptions): 
                coalesce(min(v.price) FILTER (WHERE ${all} AND v.stock > 0), min(v.price) FILTER (WHERE ${all})) AS from_price
         FROM product_variants v WHERE v.product_id = b.product_id
       ) a ON true
+      ${guarded ? sql`WHERE (SELECT count(*) FROM base) <= ${BROAD_ABOVE}` : sql``}
     )
-    SELECT ${facetsPart}, ${itemsPart}`;
+    SELECT (SELECT count(*)::int FROM base) AS base_rows, ${facetsPart}, ${itemsPart}`;
 
-  const row = firstRow<{ facets: RawFacets | null; rarities: Array<{ value: string; count: number }> | null; items: RawItem[] | null }>(
+  const row = firstRow<{ base_rows: number; facets: RawFacets | null; rarities: Array<{ value: string; count: number }> | null; items: RawItem[] | null }>(
     await db.execute(statement),
   );
   const raw = row.facets;
@@ -304,7 +304,7 @@ async function fullListing(db: Db, base: ListingBase, options: ListingOptions): 
         }
       : null,
     total: raw?.total ?? null,
-    baseRows: raw?.rows ?? 0,
+    baseRows: row.base_rows,
     listedRows: raw?.listed ?? 0,
     items: items.slice(0, limit),
     hasMore: items.length > limit,
