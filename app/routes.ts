@@ -42,6 +42,8 @@ export default [
   route("category/:slug", "routes/category.tsx"),
   route("products/:slug", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
+  route("sets", "routes/sets.tsx"),
+  route("sets/:code", "routes/set.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("sitemap/:file", "routes/sitemap-part.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

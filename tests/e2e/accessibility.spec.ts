@@ -363,3 +363,19 @@ test("your data, two-factor set-up, the sign-in check past the limits, and the e
 
   await visit(page, "/account/erased", "account erased");
 });
+
+test("set pages and card search: filters open, filtered, a price error, unknown set, on a phone", async ({ page }) => {
+  await visit(page, "/sets", "card sets");
+  await visit(page, "/sets/base1", "set page");
+  await page.getByText("Filter and sort").click();
+  await expectNoViolations(page, "set page with its filters open");
+  await visit(page, "/sets/base1?condition=lp&sort=price-asc", "set page filtered by condition, by price");
+  await visit(page, "/sets/base1?show=all", "set page with the cards not listed");
+  await visit(page, "/sets/base1?min=abc", "set page with a price that is not a price");
+  await visit(page, "/sets/no-such-set", "unknown set");
+  await visit(page, "/search?q=charizard+4%2F102", "card number search");
+  await visit(page, "/search?q=charizard&condition=nm&instock=1&sort=price-asc", "search filtered and sorted");
+  await page.setViewportSize({ width: 360, height: 780 });
+  await visit(page, "/sets/base1?condition=lp", "filtered set page on a phone");
+  await visit(page, "/search?q=151+mew", "card search on a phone");
+});

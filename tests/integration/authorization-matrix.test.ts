@@ -360,7 +360,14 @@ const MATRIX: Record<string, Case[]> = {
     { name: "a hidden product", method: "GET", path: (w) => `/products/${w.ids.hiddenProductSlug}`, expect: all(404) },
     page("/products/no-such-product", all(404)),
   ],
-  search: [page("/search"), page("/search?q=box&page=3")],
+  search: [
+    page("/search"),
+    page("/search?q=box&page=3"),
+    page("/search?q=charizard+4%2F102&condition=lp&printing=holo&instock=1&min=1&max=20.50&sort=price-asc"),
+    page("/search?q=box&min=abc&condition=mint", all(400)),
+  ],
+  sets: [page("/sets")],
+  "sets/:code": [page("/sets/no-such-set", all(404)), page("/sets/no-such-set?condition=lp&min=abc", all(404))],
   "sitemap.xml": [{ ...page("/sitemap.xml"), data: false }],
   "sitemap/:file": [
     { ...page("/sitemap/pages.xml"), data: false },
