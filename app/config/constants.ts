@@ -45,3 +45,10 @@ export const CART_STORAGE_KEY = "cart-storage";
 export const GUEST_CART_ID_KEY = "guest_cart_id";
 
 export const ROYAL_MAIL_TRACKING_URL = "https://www.royalmail.com/track-your-item#/tracking-results/";
+
+/**
+ * The highest price (pence) the shop puts on anything: £999,999.99. Prices are PostgreSQL
+ * integers; rules and files that compute prices (repricing from the market, listing forms) stop
+ * here rather than fail on the column's range.
+ */
+export const MAX_PRICE_PENCE = 99_999_999;

@@ -123,7 +123,7 @@ describe("previewRepricing", () => {
     const preview = await previewRepricing(db);
     expect(preview.guide).toMatchObject({ fileName: "price_guide_2025-11-03.json", matchedCount: 2 });
     expect(preview.rules).toEqual(DEFAULT_PRICING_RULES);
-    expect(preview.counts).toEqual({ variants: 9, changes: 4, held: 1, unchanged: 0, pinned: 1, graded: 1, firstEdition: 1, noFigure: 1 });
+    expect(preview.counts).toEqual({ variants: 9, changes: 4, held: 1, unchanged: 0, pinned: 1, graded: 1, firstEdition: 1, noFigure: 1, tooHigh: 0 });
     // Trend €318.04 × 0.85 = £270.34 → £270.49 (NM), × 85 % = £229.78 → £229.99 (LP), × 70 % (pinned MP) = £189.24 → £189.49.
     // Pikachu €3.67 → £3.12 → £3.49; reverse holo follows trend-holo €8.12 → £6.91 → £6.99; LP €3.67 × 0.85 × 85 % = £2.65 → £2.99.
     expect(preview.rows.map((r) => [r.productName, r.variantLabel, r.status, r.oldPrice, r.newPrice, r.newPremiumPrice, r.figureCents])).toEqual([

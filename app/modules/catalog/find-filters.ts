@@ -34,7 +34,8 @@ export const MAX_RARITY_VALUES = 12;
 /** Longer than any rarity name TCGdex uses ("Special Illustration Rare" is 25). */
 export const MAX_RARITY_LENGTH = 60;
 /** £100,000: above any card's price; a bigger figure is a typo. */
-export const MAX_PRICE_PENCE = 10_000_000;
+/** The highest price a filter box takes (£100,000): higher is not a price anyone filters by. */
+export const MAX_FILTER_PENCE = 10_000_000;
 
 export interface FindFilters {
   /** Card rarities as stored ("Rare Holo"); any of them. */
@@ -91,8 +92,8 @@ export function parsePounds(raw: string, which: "minimum" | "maximum"): { pence:
   }
   const pounds = Number((match[1] ?? "0").replace(/,/g, ""));
   const pence = pounds * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-  if (!Number.isSafeInteger(pence) || pence > MAX_PRICE_PENCE) {
-    return { error: `The ${which} price can be at most £${(MAX_PRICE_PENCE / 100).toLocaleString("en-GB")}.` };
+  if (!Number.isSafeInteger(pence) || pence > MAX_FILTER_PENCE) {
+    return { error: `The ${which} price can be at most £${(MAX_FILTER_PENCE / 100).toLocaleString("en-GB")}.` };
   }
   return { pence };
 }

@@ -21,7 +21,9 @@ import {
 /** Most copies one row adds at a time (a binder page, not a warehouse delivery). */
 export const MAX_LIST_QUANTITY = 9999;
 /** Highest price one variant may have: £999,999.99 (well inside PostgreSQL's integer). */
-export const MAX_PRICE_PENCE = 99_999_999;
+import { MAX_PRICE_PENCE } from "~/config/constants";
+
+export { MAX_PRICE_PENCE };
 /** A variant's stock may not grow past this by listing: a typo of a few extra digits is refused. */
 export const MAX_VARIANT_STOCK = 999_999;
 /** Graded rows the form offers (a slab each: grader × grade). */

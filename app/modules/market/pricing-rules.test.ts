@@ -246,3 +246,10 @@ describe("figureFor", () => {
     expect((["avg", "low", "trend", "avg1", "avg7", "avg30"] as const).map((f) => figureFor(all, f, "normal"))).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
+
+describe("a computed price past the shop's highest price", () => {
+  it("is skipped as too high, never written (a bad figure or rule would overflow the price column)", () => {
+    const wild = { ...PLAIN, conditionBasisPoints: { ...PLAIN.conditionBasisPoints, nm: 30_000 }, eurToGbpMicros: 850_000 };
+    expect(priceVariant(wild, raw("nm"), figures({ trend: 999_999_900 }))).toEqual({ outcome: "skipped", reason: "too_high" });
+  });
+});

@@ -9,6 +9,7 @@
  * as a BigInt in micro-units and rounded once, so no figure ever passes through a float.
  */
 import { z } from "zod";
+import { MAX_PRICE_PENCE } from "~/config/constants";
 import { CONDITION_LABELS, CONDITIONS, type Condition } from "~/modules/catalog/variants";
 
 // ---- What the rules are ---------------------------------------------------------------------
@@ -143,7 +144,9 @@ export type SkipReason =
   /** Not a raw single with a condition (a sealed product's variant, or a single without one). */
   | "no_condition"
   /** The latest guide has no figure for it (no Cardmarket id, no row, or the figure is empty). */
-  | "no_figure";
+  | "no_figure"
+  /** The rules make it more than the shop's highest price (MAX_PRICE_PENCE): a bad figure or rule, not a price. */
+  | "too_high";
 
 export interface MarketPrice {
   price: number;
@@ -240,6 +243,7 @@ export function priceVariantAt(rules: PricingRules, variant: PricedVariant, cent
   const market = cents === null ? null : marketPrice(rules, cents, condition as Condition);
   if (variant.pricePinned) return { outcome: "pinned", market };
   if (market === null) return { outcome: "skipped", reason: "no_figure" };
+  if (market.price > MAX_PRICE_PENCE) return { outcome: "skipped", reason: "too_high" };
   return { outcome: "priced", ...market };
 }
 

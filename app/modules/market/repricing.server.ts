@@ -151,7 +151,7 @@ async function computePlan(db: Executor, options: { ordered: boolean }): Promise
         ${options.ordered ? sql`ORDER BY p.name, p.id` : sql``}`,
   );
 
-  const counts: RepricingCounts = { variants: rows.length, changes: 0, held: 0, unchanged: 0, pinned: 0, graded: 0, firstEdition: 0, noFigure: 0 };
+  const counts: RepricingCounts = { variants: rows.length, changes: 0, held: 0, unchanged: 0, pinned: 0, graded: 0, firstEdition: 0, noFigure: 0, tooHigh: 0 };
   // Listed in product-name order (the query's), each product's variants in the order a customer
   // compares them (compareVariants, their one home).
   const listedWith: Array<{ row: PlanRow; rank: number; variant: VariantRow }> = [];
@@ -162,6 +162,7 @@ async function computePlan(db: Executor, options: { ordered: boolean }): Promise
     if (decision.outcome === "skipped") {
       if (decision.reason === "graded") counts.graded++;
       else if (decision.reason === "first_edition") counts.firstEdition++;
+      else if (decision.reason === "too_high") counts.tooHigh++;
       else counts.noFigure++;
       continue;
     }
@@ -283,7 +284,7 @@ export type ApplyOutcome =
  *     guarded UPDATE of the variant row before writing its held reservation, in one
  *     transaction: so a checkout already past that point holds the row, and we wait here until
  *     it commits (or rolls back); a checkout arriving after this point waits for us, and then
- *     reads the new price when it reads the variant after locking it.
+ *     reads the new price: checkout locks its cart's variants before reading their prices.
  *  3. Only then is the plan computed (READ COMMITTED: a new snapshot per statement), so the
  *     held reservations it reads include every checkout that got its units before us, and no
  *     other can get any until we commit. Held variants are skipped; the rest are written.

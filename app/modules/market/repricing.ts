@@ -37,6 +37,8 @@ export interface RepricingCounts {
   firstEdition: number;
   /** No figure in the latest guide (no Cardmarket id, no row, or an empty figure), or no condition. */
   noFigure: number;
+  /** The rules would price it above the shop's highest price: left alone (check the guide's figure or the rules). */
+  tooHigh: number;
 }
 
 export type PreviewRowStatus = "change" | "held" | "pinned";

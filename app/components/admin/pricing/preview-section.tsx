@@ -64,6 +64,7 @@ export function PreviewSection({ preview }: { preview: RepricingPreview }) {
     ["Graded slabs (never repriced)", counts.graded, "preview-graded"],
     ["1st editions (never repriced)", counts.firstEdition, "preview-first-edition"],
     ["No market figure", counts.noFigure, "preview-no-figure"],
+    ["Priced above £999,999.99 by the rules (left alone: check the figure or the rules)", counts.tooHigh, "preview-too-high"],
   ];
   return (
     <section aria-labelledby="preview-heading" className="space-y-4">
