@@ -27,6 +27,7 @@ export default [
   route("admin/outbox", "routes/admin-outbox.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
+  route("admin/audit", "routes/admin-audit.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/cancel", "routes/checkout-cancel.tsx"),
   route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),
