@@ -337,7 +337,7 @@ describe("the outbox", () => {
     expect((page.body as { list: { filter: string; emails: { id: number }[] } }).list).toMatchObject({ filter: "failing" });
     expect((page.body as { list: { emails: { id: number }[] } }).list.emails.map((e) => e.id)).toContain(failing.id);
 
-    for (const bad of [{}, { intent: "resend" }, { intent: "resend", id: "abc" }, { intent: "resend", id: "-1" }, { intent: "delete", id: String(failing.id) }]) {
+    for (const bad of [{}, { intent: "resend" }, { intent: "resend", id: "abc" }, { intent: "resend", id: "-1" }, { intent: "delete", id: String(failing.id) }] as Record<string, string>[]) {
       expect(await call(adminOutbox.action, post("/admin/outbox", bad, admin.cookie)), JSON.stringify(bad)).toMatchObject({ status: 400, body: { ok: false } });
     }
     expect(await call(adminOutbox.action, post("/admin/outbox", { intent: "resend", id: String(redacted.id) }, admin.cookie))).toMatchObject({

@@ -1,4 +1,5 @@
 import { Mail, Package, PackageX, Store } from "lucide-react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/components/account/format-date";
 import { CHART_RANGES, type ChartMetric, type ChartRange, type DashboardData, type DashboardQuery, type StockAlert } from "~/modules/reports/dashboard";
@@ -220,9 +221,12 @@ function SalesSection({ data, query }: { data: DashboardData; query: DashboardQu
 }
 
 function SwitchLinks({ label, items }: { label: string; items: { to: string; label: string; current: boolean }[] }) {
+  const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <span className="text-slate-600">{label}:</span>
+    <div role="group" aria-labelledby={id} className="flex items-center gap-2">
+      <span id={id} className="text-slate-600">
+        {label}:
+      </span>
       <ul className="flex gap-1">
         {items.map((item) => (
           <li key={item.to}>
