@@ -260,11 +260,11 @@ function StockList({ title, testId, items, total, empty }: { title: string; test
           {items.map((item) => (
             <li key={item.variantId} className="flex items-start justify-between gap-3 py-2 text-sm" data-testid="stock-alert">
               <span className="min-w-0">
-                <Link to={`/admin/products/${item.productId}`} className={`${linkClass} break-words`}>
+                <Link to={`/admin/products/${item.productId}`} className={`${linkClass} block break-words`}>
                   {item.productName}
                 </Link>
                 {item.variantLabel && <span className="block text-slate-600">{item.variantLabel}</span>}
-                <Link to={`/products/${item.productSlug}`} className="text-xs text-slate-600 underline underline-offset-2">
+                <Link to={`/products/${item.productSlug}`} className="mt-0.5 inline-block text-xs text-slate-600 underline underline-offset-2">
                   View in shop<span className="sr-only">: {item.productName}</span>
                 </Link>
               </span>

@@ -9,7 +9,7 @@ import { formatPence } from "~/utils/money";
 /** "2026-06-01" is a calendar day: read and written in UTC so no zone can move it. */
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const weekDay = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", timeZone: "UTC" });
+const weekDay = new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" });
 const longDay = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export const formatShortDay = (day: string) => shortDay.format(dayDate(day));
@@ -19,7 +19,7 @@ export const metricValue = (day: SalesDay, metric: ChartMetric) => (metric === "
 export const formatMetric = (value: number, metric: ChartMetric) =>
   metric === "revenue" ? formatPence(value) : `${value} order${value === 1 ? "" : "s"}`;
 
-const MARGIN = { top: 12, right: 8, bottom: 30, left: 72 };
+const MARGIN = { top: 12, right: 8, bottom: 30, left: 64 };
 const HEIGHT = 240;
 
 /**
@@ -89,7 +89,8 @@ export function SalesChart({ days, metric, caption }: { days: SalesDay[]; metric
         <AxisLeft
           scale={y}
           tickValues={yTicks}
-          tickFormat={(v) => (metric === "revenue" ? formatPence(Number(v)) : String(v))}
+          // Whole pounds on the axis ("£300", not "£300.00"): the table has the exact figures.
+          tickFormat={(v) => (metric === "revenue" ? formatPence(Number(v)).replace(/\.00$/, "") : String(v))}
           stroke="#94a3b8"
           tickStroke="#94a3b8"
           tickLabelProps={{ fill: "#475569", fontSize: 12, fontFamily: "inherit", textAnchor: "end", dy: "0.33em", dx: -4 }}
@@ -98,6 +99,7 @@ export function SalesChart({ days, metric, caption }: { days: SalesDay[]; metric
           top={innerHeight}
           scale={x}
           tickValues={xTicks}
+          // A week names each day once, so its weekday is enough (the table has the dates).
           tickFormat={(d) => (days.length > 7 ? formatShortDay(d) : weekDay.format(dayDate(d)))}
           stroke="#94a3b8"
           tickStroke="#94a3b8"

@@ -21,7 +21,9 @@ function likePrefix(value: string): string {
 
 function conditions(filter: AuditFilter): SQL | undefined {
   const parts: SQL[] = [];
-  if (filter.actor) parts.push(sql`${auditLog.actorUserId} IN (SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${filter.actor})`);
+  // A scalar subquery (not IN): the id becomes a parameter of the index condition, so the newest
+  // entries come straight off audit_log_actor_idx instead of a join over all of the actor's rows.
+  if (filter.actor) parts.push(sql`${auditLog.actorUserId} = (SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${filter.actor})`);
   if (filter.action) parts.push(sql`${auditLog.action} LIKE ${likePrefix(filter.action)}`);
   if (filter.entityType) parts.push(eq(auditLog.entityType, filter.entityType));
   if (filter.entityId) parts.push(eq(auditLog.entityId, filter.entityId));
