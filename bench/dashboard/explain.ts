@@ -11,7 +11,9 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { connectPostgres } from "~/db/client.server";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { connectPostgres, type Db } from "~/db/client.server";
+import * as schema from "~/db/schema";
 import { listAuditEntries } from "~/modules/audit/audit-list.server";
 import { countUnsentEmails, listOutboxForAdmin } from "~/modules/email/outbox-admin.server";
 import { ordersToDispatch, salesByDay, stockAlerts } from "~/modules/reports/dashboard.server";
@@ -62,7 +64,7 @@ try {
     console.log("with the proposed product_variants_stock_alert_idx\n");
   }
   const none = { actor: null, action: null, entityType: null, entityId: null, from: null, to: null };
-  const cases: [string, () => Promise<unknown>][] = [
+  const cases = (db: Db): [string, () => Promise<unknown>][] => [
     ["salesByDay (30 UK days)", () => salesByDay(db)],
     ["ordersToDispatch", () => ordersToDispatch(db)],
     ["stockAlerts", () => stockAlerts(db)],
@@ -75,7 +77,7 @@ try {
     ["audit, a UK week", () => listAuditEntries(db, { ...none, from: "2026-01-05", to: "2026-01-11" })],
     ["audit, action prefix", () => listAuditEntries(db, { ...none, action: "email." })],
   ];
-  for (const [label, run] of cases) {
+  for (const [label, run] of cases(db)) {
     await run();
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -87,25 +89,18 @@ try {
     console.log(`${label.padEnd(28)} median ${times[2]!.toFixed(1)} ms`);
   }
 
-  // The plans of the statements each function sends, caught on their way to the server.
+  // The plans of the statements each function sends: the same functions on a drizzle instance
+  // whose logger keeps each statement, then EXPLAIN of each on its own connection.
   console.log("\nPlans (scan and sort nodes of EXPLAIN):");
-  const explainer = new pg.Client({ connectionString: url.toString() });
-  await explainer.connect();
-  const original = pg.Client.prototype.query;
-  let caught: { text: string; values?: unknown[] }[] = [];
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string; values?: unknown[] };
-    const text = typeof first === "string" ? first : first?.text;
-    const values = typeof first === "string" ? (args[1] as unknown[] | undefined) : first?.values;
-    if (this !== explainer && text && /^\s*(select|with)/i.test(text)) caught.push({ text, values });
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  let caught: { text: string; params: unknown[] }[] = [];
+  const logged = drizzle(pool, { schema, casing: "snake_case", logger: { logQuery: (text, params) => void caught.push({ text, params }) } }) as unknown as Db;
   try {
-    for (const [label, run] of cases) {
+    for (const [label, run] of cases(logged)) {
       caught = [];
       await run();
       for (const statement of caught) {
-        const plan = await explainer.query(`EXPLAIN ${statement.text}`, statement.values as unknown[]).catch(() => null);
+        const plan = await pool.query(`EXPLAIN ${statement.text}`, statement.params).catch(() => null);
         if (!plan) continue;
         const nodes = plan.rows
           .map((r: Record<string, string>) => r["QUERY PLAN"]!)
@@ -115,8 +110,7 @@ try {
       }
     }
   } finally {
-    pg.Client.prototype.query = original;
-    await explainer.end();
+    await pool.end();
   }
 } finally {
   await handle.close();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
@@ -10,6 +10,7 @@ import { parseAuditFilter, type AuditFilter } from "~/modules/audit/audit-query"
 import { listOutboxForAdmin, resendEmail } from "~/modules/email/outbox-admin.server";
 import { OUTBOX_MESSAGES, type OutboxFilter } from "~/modules/email/outbox-status";
 import { deliverDueEmails, enqueueEmail, REDACTED_SECRET } from "~/modules/email/outbox.server";
+import { formatCappedCount, STOCK_ALERT_COUNT_CAP } from "~/modules/reports/dashboard";
 import { ordersToDispatch, salesByDay, stockAlerts } from "~/modules/reports/dashboard.server";
 import * as adminAudit from "~/routes/admin-audit";
 import * as adminHome from "~/routes/admin";
@@ -432,5 +433,25 @@ describe("the audit log", () => {
     expect((page.body as { result: { entries: { action: string }[] } }).result.entries.map((e) => e.action)).toEqual(["thing.renamed"]);
     const bad = await call(adminAudit.loader, get("/admin/audit?from=2099-13-01&entityType=order", alice.cookie));
     expect(bad).toMatchObject({ status: 400, body: { result: null, input: { from: "2099-13-01", entityType: "order" }, errors: { from: expect.any(String) } } });
+  });
+});
+
+describe("stock alert counts", () => {
+  it("stop one past the cap, so a shop with a great many sold-out variants does not count them all", async () => {
+    const fx = checkoutFixtures(db);
+    const seed = await fx.product({ name: "Seed", stock: 9 });
+    const tag = randomUUID().slice(0, 8);
+    await db.execute(sql`
+      WITH made AS (
+        INSERT INTO products (name, slug, category_id)
+        SELECT 'Bulk ' || g, ${`bulk-${tag}-`} || g, ${seed.categoryId}::int FROM generate_series(1, ${STOCK_ALERT_COUNT_CAP + 5}::int) g
+        RETURNING id
+      )
+      INSERT INTO product_variants (product_id, price, stock) SELECT id, 100, 0 FROM made`);
+    const alerts = await stockAlerts(db);
+    expect(alerts.soldOutCount).toBe(STOCK_ALERT_COUNT_CAP + 1);
+    expect(alerts.soldOut).toHaveLength(10);
+    expect(formatCappedCount(alerts.soldOutCount, alerts.countCap)).toBe("1,000+");
+    expect(formatCappedCount(1000, 1000)).toBe("1,000");
   });
 });

@@ -2,7 +2,7 @@ import { Mail, Package, PackageX, Store } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/components/account/format-date";
-import { CHART_RANGES, type ChartMetric, type ChartRange, type DashboardData, type DashboardQuery, type StockAlert } from "~/modules/reports/dashboard";
+import { CHART_RANGES, formatCappedCount, type ChartMetric, type ChartRange, type DashboardData, type DashboardQuery, type StockAlert } from "~/modules/reports/dashboard";
 import { formatPence } from "~/utils/money";
 import { SalesChart, SalesTable } from "./sales-chart";
 
@@ -71,11 +71,12 @@ export function AdminDashboard({
       icon: PackageX,
       title: "Sold out",
       count: stock.soldOutCount,
+      shown: formatCappedCount(stock.soldOutCount, stock.countCap),
       testId: "sold-out",
       text:
         stock.soldOutCount + stock.lowCount === 0
           ? "Everything on sale has more than a few in stock."
-          : `${plural(stock.soldOutCount, "variant is", "variants are")} sold out and ${stock.lowCount} running low.`,
+          : `${formatCappedCount(stock.soldOutCount, stock.countCap)} ${stock.soldOutCount === 1 ? "variant is" : "variants are"} sold out and ${formatCappedCount(stock.lowCount, stock.countCap)} running low.`,
       action: "See stock",
     },
   ];
@@ -87,7 +88,7 @@ export function AdminDashboard({
         <p className="mt-1 text-slate-600">Signed in as {adminName}. What needs doing today:</p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cards.map(({ to, icon: Icon, title, count, testId, text, action }) => (
+        {cards.map(({ to, icon: Icon, title, count, shown, testId, text, action }) => (
           <li key={testId}>
             <Link
               to={to}
@@ -99,7 +100,7 @@ export function AdminDashboard({
                 {title}
               </span>
               <span data-testid="count" className={`mt-3 text-4xl font-black tabular-nums ${count > 0 ? "text-slate-900" : "text-slate-500"}`}>
-                {count}
+                {shown ?? count}
               </span>
               <span className="mt-2 flex-1 text-sm text-slate-600">{text}</span>
               <span className="mt-4 text-sm font-semibold text-amber-800 group-hover:underline">{action} →</span>
@@ -145,8 +146,8 @@ export function AdminDashboard({
           Variants of products on sale. Low means {stock.lowThreshold} or fewer left, when the product page starts saying “Only n left”.
         </p>
         <div className="mt-4 grid gap-6 md:grid-cols-2">
-          <StockList title="Sold out" testId="sold-out-list" items={stock.soldOut} total={stock.soldOutCount} empty="Nothing is sold out." />
-          <StockList title="Running low" testId="low-stock-list" items={stock.low} total={stock.lowCount} empty="Nothing is running low." />
+          <StockList title="Sold out" testId="sold-out-list" items={stock.soldOut} total={stock.soldOutCount} cap={stock.countCap} empty="Nothing is sold out." />
+          <StockList title="Running low" testId="low-stock-list" items={stock.low} total={stock.lowCount} cap={stock.countCap} empty="Nothing is running low." />
         </div>
       </section>
     </div>
@@ -247,11 +248,25 @@ function SwitchLinks({ label, items }: { label: string; items: { to: string; lab
   );
 }
 
-function StockList({ title, testId, items, total, empty }: { title: string; testId: string; items: StockAlert[]; total: number; empty: string }) {
+function StockList({
+  title,
+  testId,
+  items,
+  total,
+  cap,
+  empty,
+}: {
+  title: string;
+  testId: string;
+  items: StockAlert[];
+  total: number;
+  cap: number;
+  empty: string;
+}) {
   return (
     <div>
       <h3 className="font-semibold text-slate-900">
-        {title} <span className="font-normal text-slate-600">({total})</span>
+        {title} <span className="font-normal text-slate-600">({formatCappedCount(total, cap)})</span>
       </h3>
       {items.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">{empty}</p>
@@ -275,7 +290,11 @@ function StockList({ title, testId, items, total, empty }: { title: string; test
           ))}
         </ul>
       )}
-      {total > items.length && <p className="mt-1 text-sm text-slate-600">and {total - items.length} more.</p>}
+      {total > items.length && (
+        <p className="mt-1 text-sm text-slate-600">
+          {total > cap ? `and more: over ${formatCappedCount(cap, cap)} in all.` : `and ${total - items.length} more.`}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,7 +7,8 @@
  * shaped to use an index on a big shop:
  * - sales: orders_status_created_idx (status, created_at): the paid statuses × the 30-day range;
  * - to dispatch: the same index, status 'completed' in created_at order (oldest first);
- * - stock alerts: a scan of product_variants for stock <= 5 (no index fits: see decision 0036);
+ * - stock alerts: product_variants by stock (no index fits yet: decision 0036 proposes one);
+ *   counts stop at STOCK_ALERT_COUNT_CAP;
  * - wholesale: wholesale_applications is small (one row per trader who asked);
  * - emails: countUnsentEmails, from the outbox_due_idx partial index (unsent rows only).
  */
@@ -21,6 +22,7 @@ import {
   ORDERS_TO_DISPATCH_SHOWN,
   SHOP_TIME_ZONE,
   STOCK_ALERTS_SHOWN,
+  STOCK_ALERT_COUNT_CAP,
   totalsOf,
   type DashboardData,
   type SalesDay,
@@ -121,18 +123,18 @@ export async function stockAlerts(db: Db): Promise<DashboardData["stock"]> {
       .where(and(condition, eq(products.isVisible, true)))
       .orderBy(sql`${productVariants.updatedAt} DESC`, sql`${productVariants.id} DESC`)
       .limit(STOCK_ALERTS_SHOWN);
-  const [soldOut, low, [counts]] = await Promise.all([
+  // Counted up to STOCK_ALERT_COUNT_CAP + 1 only: past the cap the dashboard says "1,000+", and a
+  // shop with tens of thousands of sold-out singles does not pay for an exact number.
+  const capped = (condition: ReturnType<typeof sql>) =>
+    sql<number>`(SELECT count(*)::int FROM (
+      SELECT 1 FROM ${productVariants} v JOIN ${products} p ON p.id = v.product_id
+       WHERE ${condition} AND p.is_visible LIMIT ${STOCK_ALERT_COUNT_CAP + 1}) capped)`;
+  const [soldOut, low, countRows] = await Promise.all([
     list(sql`${productVariants.stock} = 0`),
     list(sql`${productVariants.stock} BETWEEN 1 AND ${threshold}`),
-    db
-      .select({
-        soldOut: sql<number>`count(*) FILTER (WHERE ${productVariants.stock} = 0)::int`,
-        low: sql<number>`count(*) FILTER (WHERE ${productVariants.stock} > 0)::int`,
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(sql`${productVariants.stock} <= ${threshold}`, eq(products.isVisible, true))),
+    db.execute(sql`SELECT ${capped(sql`v.stock = 0`)} AS sold_out, ${capped(sql`v.stock BETWEEN 1 AND ${threshold}`)} AS low`),
   ]);
+  const counts = rowsOf<{ sold_out: number | string; low: number | string }>(countRows)[0];
   const alert = ({ condition, printing, language, grader, grade, ...rest }: Awaited<ReturnType<typeof list>>[number]): StockAlert => ({
     ...rest,
     variantLabel: variantLabel({ condition, printing, language, grader, grade }),
@@ -140,9 +142,10 @@ export async function stockAlerts(db: Db): Promise<DashboardData["stock"]> {
   return {
     lowThreshold: threshold,
     soldOut: soldOut.map(alert),
-    soldOutCount: Number(counts?.soldOut ?? 0),
+    soldOutCount: Number(counts?.sold_out ?? 0),
     low: low.map(alert),
     lowCount: Number(counts?.low ?? 0),
+    countCap: STOCK_ALERT_COUNT_CAP,
   };
 }
 

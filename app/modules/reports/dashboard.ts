@@ -79,6 +79,13 @@ export interface StockAlert {
 /** How many alerts the dashboard lists of each kind; the rest are counted. */
 export const STOCK_ALERTS_SHOWN = 10;
 export const ORDERS_TO_DISPATCH_SHOWN = 5;
+/** Stock alerts are counted up to this many; more shows as "1,000+". */
+export const STOCK_ALERT_COUNT_CAP = 1000;
+
+/** "24", or "1,000+" past the cap. */
+export function formatCappedCount(count: number, cap: number): string {
+  return count > cap ? `${cap.toLocaleString("en-GB")}+` : count.toLocaleString("en-GB");
+}
 
 export interface DashboardData {
   sales: SalesSummary;
@@ -90,6 +97,8 @@ export interface DashboardData {
     soldOutCount: number;
     low: StockAlert[];
     lowCount: number;
+    /** The counts stop one past this (see formatCappedCount). */
+    countCap: number;
   };
   pendingWholesaleApplications: number;
   emails: { unsent: number; failing: number; givenUp: number };
