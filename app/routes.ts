@@ -28,6 +28,8 @@ export default [
   route("admin", "routes/admin.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
   route("admin/audit", "routes/admin-audit.tsx"),
+  route("admin/singles", "routes/admin-singles.tsx"),
+  route("admin/singles/new", "routes/admin-singles-new.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/cancel", "routes/checkout-cancel.tsx"),
   route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),
