@@ -27,6 +27,7 @@ export default [
   route("admin/outbox", "routes/admin-outbox.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
+  route("admin/audit", "routes/admin-audit.tsx"),
   route("admin/singles", "routes/admin-singles.tsx"),
   route("admin/singles/new", "routes/admin-singles-new.tsx"),
   route("admin/pricing", "routes/admin-pricing.tsx"),

@@ -1,28 +1,37 @@
 import { AdminErrorPage } from "~/components/admin/admin-error";
+import { AdminShell } from "~/components/admin/admin-shell";
 import { AdminDashboard } from "~/components/admin/dashboard";
-import { adminDashboardCounts } from "~/modules/orders/admin.server";
+import { parseDashboardQuery } from "~/modules/reports/dashboard";
+import { dashboardData } from "~/modules/reports/dashboard.server";
 import { requireAdmin } from "~/web/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Shop admin", description: "Orders to dispatch, wholesale applications and emails.", noindex: true });
+  pageMeta(args, { title: "Shop admin", description: "Sales, orders to dispatch, stock running out, wholesale applications and emails.", noindex: true });
 
-/** Counts of customers' orders and emails: admin-only, never kept by a shared or back-forward cache. */
+/** Sales figures and customers' orders: admin-only, never kept by a shared or back-forward cache. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Session, then role, on every request.
   const admin = await requireAdmin(request, context);
+  // ?days= and ?metric= only pick what the chart shows: anything unknown is the default view.
+  const query = parseDashboardQuery(new URL(request.url).searchParams);
   return {
     adminName: admin.fullName,
-    counts: await adminDashboardCounts(context.db),
+    query,
+    data: await dashboardData(context.db),
     smtpConfigured: Boolean(context.env.SMTP_URL),
   };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  return <AdminDashboard {...loaderData} />;
+  return (
+    <AdminShell>
+      <AdminDashboard {...loaderData} />
+    </AdminShell>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

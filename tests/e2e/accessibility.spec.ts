@@ -300,6 +300,35 @@ test("admin pages: dashboard, orders with a refused tracking number, application
   await visit(page, "/admin/outbox", "admin outbox");
 });
 
+test("back office day-to-day: dashboard with sales and the table open, outbox filters and a refused resend, audit log and a refused filter, the menu open on a phone", async ({ page }) => {
+  const buyer = uniqueEmail("a11y-day-buyer");
+  await signIn(page, buyer, "Dawn Berlitz", "/account");
+  await page.context().clearCookies();
+  await query(
+    `INSERT INTO orders (user_id, status, subtotal_amount, shipping_amount, total_amount, normal_subtotal_amount, payment_provider,
+       reservation_expires_at, paid_at, email, created_at)
+     SELECT id, 'completed', 2000, 529, 2529, 2000, 'sandbox', now() + interval '1 hour', now(), email, now() FROM users WHERE email = $1`,
+    [buyer],
+  );
+  await query(
+    `INSERT INTO outbox (kind, to_address, subject, text_body, attempts, last_error, redacted_at)
+     VALUES ('password-reset', $1, 'Reset your password', 'Reset: [secret link removed]', 8, 'timeout', now())`,
+    [buyer],
+  );
+  await signInAsAdmin(page, "/admin");
+  await page.getByText("Show the figures as a table").click();
+  await expectNoViolations(page, "admin dashboard, figures table open");
+  await visit(page, "/admin?days=7&metric=orders", "admin dashboard, 7 days of orders");
+  await visit(page, "/admin/outbox?status=given-up", "admin outbox, given up (resend refused for a removed link)");
+  await visit(page, "/admin/audit", "admin audit log");
+  await visit(page, "/admin/audit?from=2026-02-30&actor=nobody", "admin audit log, filter refused");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await visit(page, "/admin", "admin dashboard on a phone");
+  await page.getByRole("navigation", { name: "Back office" }).getByText("Back office menu").click();
+  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Audit log" })).toBeVisible();
+  await expectNoViolations(page, "back-office menu open on a phone");
+});
+
 // The catalogue screens of the back office, apart from the others: one test stays well inside the
 // time limit on a busy machine (axe takes seconds a page).
 test("admin catalogue pages: singles, listing a single with a row refused, on a phone", async ({ page }) => {

@@ -314,8 +314,8 @@ describe("/admin and /admin/orders routes", () => {
     const order = await makeOrder("completed", { lines: [["Surging Sparks Booster Box", 1]] });
     const home = await homeLoader(get("/admin", admin.cookie));
     expect(home.status).toBe(200);
-    expect(home.body).toMatchObject({ counts: { ordersToDispatch: expect.any(Number), unsentEmails: expect.any(Number) } });
-    const toDispatchBefore = (home.body as { counts: { ordersToDispatch: number } }).counts.ordersToDispatch;
+    expect(home.body).toMatchObject({ data: { dispatch: { count: expect.any(Number) }, emails: { unsent: expect.any(Number) } } });
+    const toDispatchBefore = (home.body as { data: { dispatch: { count: number } } }).data.dispatch.count;
 
     const page = await ordersLoader(get("/admin/orders", admin.cookie));
     expect(page.status).toBe(200);
@@ -339,7 +339,7 @@ describe("/admin and /admin/orders routes", () => {
     expect(await dispatchEmails(order.id)).toHaveLength(1);
 
     const after = await homeLoader(get("/admin", admin.cookie));
-    expect((after.body as { counts: { ordersToDispatch: number } }).counts.ordersToDispatch).toBe(toDispatchBefore - 1);
+    expect((after.body as { data: { dispatch: { count: number } } }).data.dispatch.count).toBe(toDispatchBefore - 1);
     const queue = await ordersLoader(get("/admin/orders", admin.cookie));
     expect((queue.body as { orders: { id: number }[] }).orders.map((o) => o.id)).not.toContain(order.id);
     const dispatchedList = await ordersLoader(get("/admin/orders?status=dispatched", admin.cookie));

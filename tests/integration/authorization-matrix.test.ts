@@ -207,8 +207,23 @@ const MATRIX: Record<string, Case[]> = {
     page(`/verify-email/${"A".repeat(43)}`, all(410)),
     { name: "an unknown link", method: "POST", path: () => `/verify-email/${"A".repeat(43)}`, form: () => ({ intent: "verify" }), expect: all(410) },
   ],
-  "admin/outbox": [page("/admin/outbox", ADMIN_ONLY)],
-  admin: [page("/admin", ADMIN_ONLY)],
+  "admin/outbox": [
+    page("/admin/outbox", ADMIN_ONLY),
+    page("/admin/outbox?status=failing&page=2", ADMIN_ONLY),
+    {
+      name: "resend an unknown email",
+      method: "POST",
+      path: () => "/admin/outbox",
+      form: () => ({ intent: "resend", id: "9000000000" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+  ],
+  admin: [page("/admin", ADMIN_ONLY), page("/admin?days=7&metric=orders", ADMIN_ONLY)],
+  "admin/audit": [
+    page("/admin/audit", ADMIN_ONLY),
+    page("/admin/audit?action=order&entityType=order&from=2026-01-01&page=2", ADMIN_ONLY),
+    page("/admin/audit?from=2026-02-30", { ...ADMIN_ONLY, admin: 400 }),
+  ],
   "admin/orders": [
     page("/admin/orders", ADMIN_ONLY),
     page("/admin/orders?status=all&page=2", ADMIN_ONLY),

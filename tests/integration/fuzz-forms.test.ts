@@ -294,6 +294,11 @@ const FORMS: Record<string, Form> = {
       currentTracking: text(""),
     }),
   },
+  "admin/outbox": {
+    path: () => fc.constant("/admin/outbox"),
+    actors: ["admin", "customer"],
+    fields: () => ({ intent: text("resend"), id: text("1", "2", "9000000000", "0") }),
+  },
   "admin/singles/new": {
     path: () => fc.oneof(fc.constant("/admin/singles/new"), fc.constant("/admin/singles/new?card=1")),
     actors: ["admin", "customer"],
@@ -438,8 +443,9 @@ const QUERIES: Record<string, Query> = {
   "account/two-factor": { paths: () => fc.constant("/account/two-factor"), params: ["required"], actor: "other" },
   "login/two-factor": { paths: () => fc.constant("/login/two-factor"), params: ["redirectTo"], actor: "guest" },
   "verify-email/:token?": { paths: () => fc.oneof(fc.constant("/verify-email"), segment.map((t) => `/verify-email/${t}`)), params: [], actor: "other" },
-  "admin/outbox": { paths: () => fc.constant("/admin/outbox"), params: [], actor: "admin" },
-  admin: { paths: () => fc.constant("/admin"), params: [], actor: "admin" },
+  "admin/outbox": { paths: () => fc.constant("/admin/outbox"), params: ["status", "page"], actor: "admin" },
+  admin: { paths: () => fc.constant("/admin"), params: ["days", "metric"], actor: "admin" },
+  "admin/audit": { paths: () => fc.constant("/admin/audit"), params: ["actor", "action", "entityType", "entityId", "from", "to", "page"], actor: "admin" },
   "admin/orders": { paths: () => fc.constant("/admin/orders"), params: ["status", "page"], actor: "admin" },
   "admin/singles": { paths: () => fc.constant("/admin/singles"), params: ["page"], actor: "admin" },
   "admin/singles/new": { paths: () => fc.constant("/admin/singles/new"), params: ["q", "card", "listed"], actor: "admin" },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
+import { OUTBOX_MAX_ATTEMPTS } from "./outbox-status";
 
 export interface OutgoingEmail {
   /** What kind of email this is, e.g. "password-reset", "order-confirmation". */
@@ -96,7 +97,7 @@ export interface EmailTransport {
   send(email: { to: string; subject: string; text: string; html?: string | null }): Promise<void>;
 }
 
-const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = OUTBOX_MAX_ATTEMPTS;
 /** 1 min, 2, 4, ... capped at 1 hour between attempts. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
