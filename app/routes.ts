@@ -30,6 +30,8 @@ export default [
   route("admin/coupons", "routes/admin-coupons.tsx"),
   route("admin/coupons/new", "routes/admin-coupon-new.tsx"),
   route("admin/coupons/:code", "routes/admin-coupon.tsx"),
+  route("admin/customers", "routes/admin-customers.tsx"),
+  route("admin/customers/:id", "routes/admin-customer.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/cancel", "routes/checkout-cancel.tsx"),
   route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),
