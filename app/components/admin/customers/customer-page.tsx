@@ -158,6 +158,10 @@ export function CustomerPage({
           <dd className="text-slate-900">{customer.emailVerifiedAt ? formatDateTime(customer.emailVerifiedAt) : "Not yet"}</dd>
           <dt className="font-medium text-slate-600">Two-factor sign-in</dt>
           <dd className="text-slate-900">{customer.twoFactorEnabled ? "On" : "Off"}</dd>
+          <dt className="font-medium text-slate-600">ADMIN_EMAILS</dt>
+          <dd className="text-slate-900">
+            {customer.listedInAdminEmails ? "Listed: the list grants the admin role at every sign-in and server start" : "Not listed"}
+          </dd>
           <dt className="font-medium text-slate-600">Delivery address</dt>
           <dd className="break-words text-slate-900">{address || "None given"}</dd>
         </dl>

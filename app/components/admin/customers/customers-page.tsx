@@ -65,8 +65,8 @@ export function CustomersPage({ list }: { list: CustomerList }) {
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
           {customers.map((c) => (
-            <li key={c.id} data-testid="customer-row" className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
-              <div className="min-w-0 flex-1">
+            <li key={c.id} data-testid="customer-row" className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-x-3">
+              <div className="min-w-0 sm:flex-1">
                 <Link to={`/admin/customers/${c.id}`} className="font-semibold text-slate-900 underline decoration-amber-400 underline-offset-4 hover:text-amber-700">
                   {c.fullName || c.email}
                 </Link>
