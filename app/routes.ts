@@ -27,6 +27,8 @@ export default [
   route("admin/outbox", "routes/admin-outbox.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
+  route("admin/singles", "routes/admin-singles.tsx"),
+  route("admin/singles/new", "routes/admin-singles-new.tsx"),
   route("admin/coupons", "routes/admin-coupons.tsx"),
   route("admin/coupons/new", "routes/admin-coupon-new.tsx"),
   route("admin/coupons/:code", "routes/admin-coupon.tsx"),

@@ -1,11 +1,16 @@
 /**
  * Fills a migrated database with a large, realistic-looking catalogue for the catalogue bench.
- * One INSERT ... SELECT generate_series statement, so 100,000 products take seconds, not minutes.
+ * A few INSERT ... SELECT generate_series statements, so 100,000 products take seconds, not minutes.
  *
  * Names come from a vocabulary shaped like a real trading-card shop's stock: mostly singles
  * ("Charizard ex 199/165 Obsidian Flames Special Illustration Rare"), some graded slabs, sealed
  * product per set and accessories. Word frequencies therefore look like a real shop's: "booster"
  * or "rare" match thousands of rows, a Pokémon name a few hundred, a card number a handful.
+ *
+ * What is sold is a variant (issue 13): a single is a card (one card set per set name, one card
+ * per product) with one to four raw conditions in one printing and language; a graded slab is a
+ * card with one grader × grade variant; sealed product and accessories have one variant with no
+ * attributes. About 100,000 products make about 170,000 variants.
  */
 import type pg from "pg";
 
@@ -58,13 +63,18 @@ const ACCESSORIES = [
 const COLOURS = ["Black", "White", "Red", "Blue", "Pacific Blue", "Green", "Purple", "Gold", "Clear", "Pink", "Orange", "Jet"];
 
 /**
- * Inserts `count` products (after the demo catalogue, whose languages and categories they use).
- * Deterministic: the same count always gives the same rows. Returns the number inserted.
+ * Inserts `count` products (after the demo catalogue, whose languages and categories they use),
+ * their cards and sets, and their variants. Deterministic: the same count always gives the same
+ * rows. Returns the number of products inserted.
  */
 export async function fillProducts(client: pg.Pool | pg.Client, count: number): Promise<number> {
+  // The rows are worked out once into a scratch table (not a temporary one: a pool may run the
+  // next statement on another connection), then cards, products and variants are made from it.
+  await client.query("DROP TABLE IF EXISTS bench_fill_rows");
   // h(n) is a deterministic pseudo-random non-negative integer per row and purpose.
-  const result = await client.query(
+  await client.query(
     `
+    CREATE UNLOGGED TABLE bench_fill_rows AS
     WITH v AS (
       SELECT $2::text[] AS pokemon, $3::text[] AS sets, $4::text[] AS variants, $5::text[] AS rarities,
              $6::text[] AS grades, $7::text[] AS sealed_names, $8::text[] AS sealed_kinds,
@@ -81,19 +91,21 @@ export async function fillProducts(client: pg.Pool | pg.Client, count: number): 
       SELECT r.*,
         v.pokemon[1 + r.h1 % cardinality(v.pokemon)] || v.variants[1 + r.h2 % cardinality(v.variants)] AS card,
         lpad((1 + r.h3 % 260)::text, 3, '0') || '/' || lpad((60 + r.h4 % 150)::text, 3, '0') AS number,
+        1 + r.h5 % cardinality(v.sets) AS set_ix,
         v.sets[1 + r.h5 % cardinality(v.sets)] AS set_name,
         v.rarities[1 + r.h6 % cardinality(v.rarities)] AS rarity,
-        v.grades[1 + r.h2 % cardinality(v.grades)] AS grade,
+        1 + r.h2 % cardinality(v.grades) AS grade_ix,
         1 + r.h3 % cardinality(v.sealed_names) AS sealed_ix,
         v.accessories[1 + r.h1 % cardinality(v.accessories)] || ' – ' || v.colours[1 + r.h4 % cardinality(v.colours)] AS accessory,
         CASE WHEN r.h6 % 4 = 0 THEN 'ja' ELSE 'en' END AS lang
       FROM rows r, v
     ),
     shaped AS (
-      SELECT n.i, n.h1, n.h2, n.h3, n.h4,
+      SELECT n.i, n.shape, n.h1, n.h2, n.h3, n.h4, n.card, n.set_ix, n.rarity, n.lang,
+        v.grades[n.grade_ix] AS grade_name,
         CASE
           WHEN n.shape < 65 THEN n.card || ' ' || n.number || ' ' || n.set_name || ' ' || n.rarity
-          WHEN n.shape < 77 THEN n.grade || ' ' || n.card || ' ' || n.number || ' ' || n.set_name
+          WHEN n.shape < 77 THEN v.grades[n.grade_ix] || ' ' || n.card || ' ' || n.number || ' ' || n.set_name
           WHEN n.shape < 95 THEN n.set_name || ' ' || v.sealed_names[n.sealed_ix] || CASE WHEN n.lang = 'ja' THEN ' (Japanese)' ELSE '' END
           ELSE n.accessory
         END AS name,
@@ -111,7 +123,8 @@ export async function fillProducts(client: pg.Pool | pg.Client, count: number): 
       SELECT b.bucket, c.id
       FROM (VALUES
         ('en-singles', 'english-singles'), ('ja-singles', 'japanese-singles'),
-        ('en-slabs', 'english-graded-slabs'), ('ja-slabs', 'japanese-graded-slabs'),
+        -- Slabs are singles too (the demo has no slab categories since issue 13).
+        ('en-slabs', 'english-singles'), ('ja-slabs', 'japanese-singles'),
         ('en-booster-box', 'english-booster-boxes'), ('en-elite-trainer-box', 'english-elite-trainer-boxes'),
         ('en-booster-bundle', 'english-booster-bundles'), ('en-booster-pack', 'english-booster-packs'),
         ('en-collection-box', 'english-collection-boxes'), ('en-tin', 'english-tins'), ('en-blister', 'english-blisters'),
@@ -124,33 +137,21 @@ export async function fillProducts(client: pg.Pool | pg.Client, count: number): 
     ),
     kinds AS (
       SELECT * FROM (VALUES
-        ('english-singles', 'single'), ('japanese-singles', 'single'), ('english-graded-slabs', 'graded-slab'),
-        ('japanese-graded-slabs', 'graded-slab'), ('english-booster-boxes', 'booster-box'),
+        ('english-singles', 'single'), ('japanese-singles', 'single'), ('english-booster-boxes', 'booster-box'),
         ('english-elite-trainer-boxes', 'elite-trainer-box'), ('english-booster-bundles', 'booster-bundle'),
         ('english-booster-packs', 'booster-pack'), ('english-collection-boxes', 'collection-box'),
         ('english-tins', 'tin'), ('english-blisters', 'blister'), ('japanese-booster-boxes', 'booster-box'),
         ('japanese-booster-packs', 'booster-pack'), ('accessories', 'accessory')
       ) AS k(slug, kind)
     )
-    INSERT INTO products (name, slug, price, premium_price, image_url, stock, limit_per_customer, description,
-                          is_visible, category_id, created_at, updated_at)
-    SELECT s.name, slug.value, price.value,
-           CASE WHEN s.h2 % 3 = 0 THEN price.value * (90 + s.h3 % 6) / 100 END,
-           '/images/art/' || k.kind || '/' || slug.value || '.svg',
-           CASE WHEN s.h4 % 10 = 0 THEN 0 ELSE s.h1 % 40 END,
-           CASE WHEN s.h3 % 4 = 0 THEN 1 + s.h2 % 4 END,
-           CASE WHEN s.h1 % 5 = 0 THEN NULL ELSE s.name || '. Near Mint, shipped in a protective mailer.' END,
-           s.h4 % 50 <> 7,
-           cat.id,
-           now() - (s.h2 % 1000) * interval '1 day' - (s.i % 86400) * interval '1 second',
-           now()
+    SELECT s.*, cat.id AS category_id, CASE WHEN s.bucket LIKE '%-slabs' THEN 'graded-slab' ELSE k.kind END AS art_kind,
+           slug.value AS slug, 99 + (s.h1 % 400) * 100 AS price
     FROM shaped s
     JOIN cat ON cat.bucket = s.bucket
     JOIN categories c ON c.id = cat.id
     JOIN kinds k ON k.slug = c.slug
     CROSS JOIN LATERAL (SELECT 'bench-' || s.i || '-' ||
         trim(both '-' FROM regexp_replace(lower(replace(s.name, '&', 'and')), '[^a-z0-9]+', '-', 'g')) AS value) AS slug
-    CROSS JOIN LATERAL (SELECT 99 + (s.h1 % 400) * 100 AS value) AS price
     `,
     [
       count,
@@ -165,5 +166,67 @@ export async function fillProducts(client: pg.Pool | pg.Client, count: number): 
       COLOURS,
     ],
   );
-  return result.rowCount ?? 0;
+  try {
+    // One card set per set name, one card per single or slab (a product sells one card).
+    await client.query(
+      `INSERT INTO card_sets (code, name, series_name, official_card_count, total_card_count, tcgdex_id)
+       SELECT 'bench-' || ord, name, 'Bench', 200, 260, 'bench-' || ord FROM unnest($1::text[]) WITH ORDINALITY AS s(name, ord)`,
+      [SETS],
+    );
+    await client.query(
+      `INSERT INTO cards (set_id, local_number, number_sort, name, rarity, category, tcgdex_id)
+       SELECT cs.id, r.i::text, lpad(r.i::text, 8, '0'), r.card, r.rarity, 'Pokémon', 'bench-' || r.i
+       FROM bench_fill_rows r JOIN card_sets cs ON cs.code = 'bench-' || r.set_ix
+       WHERE r.shape < 77`,
+    );
+    const products = await client.query(
+      `INSERT INTO products (name, slug, kind, card_id, image_url, limit_per_customer, description, is_visible, category_id, created_at, updated_at)
+       SELECT r.name, r.slug, CASE WHEN c.id IS NULL THEN 'sealed' ELSE 'single' END, c.id,
+              '/images/art/' || r.art_kind || '/' || r.slug || '.svg',
+              CASE WHEN r.h3 % 4 = 0 THEN 1 + r.h2 % 4 END,
+              CASE WHEN r.h1 % 5 = 0 THEN NULL ELSE r.name || '. Shipped in a protective mailer.' END,
+              r.h4 % 50 <> 7,
+              r.category_id,
+              now() - (r.h2 % 1000) * interval '1 day' - (r.i % 86400) * interval '1 second',
+              now()
+       FROM bench_fill_rows r LEFT JOIN cards c ON c.tcgdex_id = 'bench-' || r.i`,
+    );
+    // Variants. A tenth of products is out of stock in every variant; otherwise each variant has
+    // 0–11 units. A third have member prices, 90–95 % of the normal price.
+    await client.query(
+      `INSERT INTO product_variants (product_id, condition, printing, language, grader, grade, price, premium_price, stock)
+       SELECT p.id, v.condition, v.printing, v.language, v.grader, v.grade, v.price,
+              CASE WHEN r.h2 % 3 = 0 THEN v.price * (90 + r.h3 % 6) / 100 END,
+              CASE WHEN r.h4 % 10 = 0 THEN 0 ELSE (r.h1 + v.k * 7) % 12 END
+       FROM bench_fill_rows r
+       JOIN products p ON p.slug = r.slug
+       CROSS JOIN LATERAL (
+         -- Singles: the first one to four conditions (NM, LP, MP, HP), priced down from NM.
+         SELECT k, cond AS condition,
+                (ARRAY['normal', 'holo', 'reverse_holo'])[1 + r.h3 % 3] AS printing, r.lang AS language,
+                NULL::text AS grader, NULL::text AS grade,
+                r.price * (ARRAY[100, 85, 70, 50])[k] / 100 AS price
+         FROM unnest(ARRAY['nm', 'lp', 'mp', 'hp']) WITH ORDINALITY AS c(cond, k)
+         WHERE r.shape < 65 AND k <= 1 + r.h4 % 4
+         UNION ALL
+         -- Slabs: their grader and grade ("PSA 10", "BGS 10 Black Label" → bgs 10).
+         SELECT 1, NULL, NULL, NULL, lower(split_part(r.grade_name, ' ', 1)), split_part(r.grade_name, ' ', 2), r.price * 3
+         WHERE r.shape >= 65 AND r.shape < 77
+         UNION ALL
+         -- Sealed product and accessories: one variant, no attributes.
+         SELECT 1, NULL, NULL, NULL, NULL, NULL, r.price
+         WHERE r.shape >= 77
+       ) AS v`,
+    );
+    // Every stock has its opening row in the stock ledger, as the shop's own listings write it.
+    await client.query(
+      `INSERT INTO stock_movements (variant_id, delta, stock_after, reason, note)
+       SELECT v.id, v.stock, v.stock, 'opening', 'bench fill'
+       FROM product_variants v JOIN products p ON p.id = v.product_id
+       WHERE p.slug LIKE 'bench-%' AND v.stock <> 0`,
+    );
+    return products.rowCount ?? 0;
+  } finally {
+    await client.query("DROP TABLE IF EXISTS bench_fill_rows");
+  }
 }

@@ -106,10 +106,11 @@ async function prepareDatabase() {
     const started = performance.now();
     const inserted = await fillProducts(pool, PRODUCTS);
     const fillMs = performance.now() - started;
-    await pool.query("VACUUM ANALYZE products");
-    const { rows } = await pool.query<{ total: string; visible: string; size: string }>(
+    await pool.query("VACUUM ANALYZE products, product_variants, cards, card_sets");
+    const { rows } = await pool.query<{ total: string; visible: string; variants: string; size: string }>(
       `SELECT count(*) AS total, count(*) FILTER (WHERE is_visible) AS visible,
-              pg_size_pretty(pg_total_relation_size('products')) AS size FROM products`,
+              (SELECT count(*) FROM product_variants) AS variants,
+              pg_size_pretty(pg_total_relation_size('products') + pg_total_relation_size('product_variants')) AS size FROM products`,
     );
     return { inserted, fillMs, ...rows[0]! };
   } finally {
@@ -323,7 +324,7 @@ async function main() {
     ensureBuild();
     console.log(`[bench] database ${DB_NAME}: migrating and filling ${PRODUCTS.toLocaleString("en-GB")} products`);
     const data = await prepareDatabase();
-    console.log(`[bench] inserted ${data.inserted} in ${Math.round(data.fillMs)} ms; ${data.total} products (${data.visible} visible), table + indexes ${data.size}`);
+    console.log(`[bench] inserted ${data.inserted} in ${Math.round(data.fillMs)} ms; ${data.total} products (${data.visible} visible), ${data.variants} variants, products + variants with indexes ${data.size}`);
 
     const search = await benchSearch();
     console.log(`[bench] search over ${search.samples} runs: p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms, max ${search.max} ms`);

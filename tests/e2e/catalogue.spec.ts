@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { query } from "./db";
+import { insertSealedProduct, query, removeProducts, setSealedStock } from "./db";
+import { insertSingle, removeSingles, type InsertedSingle } from "./single-fixture";
 
 /**
  * The catalogue in a real browser against the production build: browsing, search, not-found
@@ -31,25 +32,96 @@ const FIXTURES: Fixture[] = [
 ];
 const slugOf = (key: string) => `e2e-catalogue-${key}-${tag}`;
 
+/**
+ * A shelf of singles of its own (so the sealed shelf's counts stay as they are): a card in five
+ * conditions and two slab grades whose cheapest copy is sold out, and a card sold out in every
+ * condition.
+ */
+// A tag of their own, so searches for the sealed shelf's tag find exactly its six products.
+const stag = `zq${randomBytes(3).toString("hex")}`;
+const singlesShelf = { id: 0, slug: `e2e-catalogue-singles-${stag}`, name: `E2E Singles Shelf ${stag}` };
+const single = {
+  name: `Zapdos ${stag}`,
+  slug: `e2e-catalogue-zapdos-${stag}`,
+  setCode: `e2e${stag}`,
+  setName: `E2E Fossil ${stag}`,
+  inserted: null as InsertedSingle | null,
+};
+const soldOutSingle = { name: `Moltres ${stag}`, slug: `e2e-catalogue-moltres-${stag}`, inserted: null as InsertedSingle | null };
+/** Zapdos's variants, in the order given to insertSingle (ids come back in this order). */
+const ZAPDOS = [
+  { condition: "nm", printing: "holo", language: "en", price: 9000, premiumPrice: 8500, stock: 0 },
+  { condition: "lp", printing: "holo", language: "en", price: 7000, premiumPrice: 6500, stock: 8 },
+  { condition: "mp", printing: "holo", language: "en", price: 5000, stock: 3 },
+  { condition: "hp", printing: "holo", language: "en", price: 3000, stock: 1 },
+  { condition: "dmg", printing: "holo", language: "en", price: 1000, stock: 0 },
+  { grader: "psa", grade: "10", price: 60000, stock: 2, limitPerCustomer: 1 },
+  { grader: "psa", grade: "9", price: 20000, stock: 0 },
+];
+const zapdosVariant = (condition: string) => single.inserted!.variantIds[ZAPDOS.findIndex((v) => v.condition === condition || v.grade === condition)]!;
+
 test.beforeAll(async () => {
   const [english] = await query<{ id: number }>("SELECT id FROM languages WHERE slug = 'english'");
-  const [row] = await query<{ id: number }>(
-    "INSERT INTO categories (name, slug, language_id, sort_order) VALUES ($1, $2, $3, 999) RETURNING id",
-    [shelf.name, shelf.slug, english!.id],
-  );
-  shelf.id = row!.id;
-  for (const f of FIXTURES) {
-    await query(
-      `INSERT INTO products (name, slug, price, premium_price, stock, limit_per_customer, is_visible, category_id, description, image_url, created_at)
-       VALUES ($1, $2, 2000, $3, $4, $5, $6, $7, $8, $9, '2001-01-01')`,
-      [f.name, slugOf(f.key), f.premium, f.stock, f.limit, f.visible, shelf.id, f.description, `/images/art/single/${slugOf(f.key)}.svg`],
+  for (const s of [shelf, singlesShelf]) {
+    const [row] = await query<{ id: number }>(
+      "INSERT INTO categories (name, slug, language_id, sort_order) VALUES ($1, $2, $3, 999) RETURNING id",
+      [s.name, s.slug, english!.id],
     );
+    s.id = row!.id;
   }
+  for (const f of FIXTURES) {
+    await insertSealedProduct({
+      name: f.name,
+      slug: slugOf(f.key),
+      price: 2000,
+      premiumPrice: f.premium,
+      stock: f.stock,
+      limitPerCustomer: f.limit,
+      isVisible: f.visible,
+      category: shelf.id,
+      description: f.description,
+      imageUrl: `/images/art/single/${slugOf(f.key)}.svg`,
+      createdAt: new Date("2001-01-01"),
+    });
+  }
+  single.inserted = await insertSingle({
+    name: single.name,
+    slug: single.slug,
+    category: singlesShelf.id,
+    setCode: single.setCode,
+    setName: single.setName,
+    officialCardCount: 62,
+    cardName: "Zapdos",
+    localNumber: "15",
+    rarity: "Rare Holo",
+    artist: "Ken Sugimori",
+    limitPerCustomer: 3,
+    description: "Fossil Zapdos, holo.",
+    createdAt: new Date("2001-01-01"),
+    variants: ZAPDOS,
+  });
+  soldOutSingle.inserted = await insertSingle({
+    name: soldOutSingle.name,
+    slug: soldOutSingle.slug,
+    category: singlesShelf.id,
+    setCode: single.setCode,
+    setName: single.setName,
+    officialCardCount: 62,
+    cardName: "Moltres",
+    localNumber: "12",
+    createdAt: new Date("2001-01-01"),
+    variants: [
+      { condition: "nm", printing: "holo", language: "en", price: 4000, stock: 0 },
+      { condition: "lp", printing: "holo", language: "en", price: 3000, stock: 0 },
+    ],
+  });
 });
 
 test.afterAll(async () => {
-  await query("DELETE FROM products WHERE category_id = $1", [shelf.id]);
-  await query("DELETE FROM categories WHERE id = $1", [shelf.id]);
+  await removeSingles([single.inserted, soldOutSingle.inserted]);
+  const products = await query<{ id: number }>("SELECT id FROM products WHERE category_id = $1", [shelf.id]);
+  await removeProducts(products.map((p) => p.id));
+  await query("DELETE FROM categories WHERE id = ANY($1::int[])", [[shelf.id, singlesShelf.id]]);
 });
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -135,6 +207,9 @@ test.describe("browsing", () => {
     }
     await expect(images.nth(5)).toHaveAttribute("loading", "lazy");
 
+    // One variant each: no "From" on a sealed product's tile.
+    await expect(tiles.getByTestId("tile-price").filter({ hasText: "From" })).toHaveCount(0);
+
     // The language page counts the shelf's visible products only.
     await page.goto("/language/english");
     await expect(page.getByTestId("category-tile").filter({ hasText: shelf.name })).toContainText("6 products");
@@ -158,7 +233,15 @@ test.describe("browsing", () => {
 
   test("catalogue pages fit a 360 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const path of ["/language/english", "/category/english-singles", `/products/${slugOf("limited")}`, "/search?q=booster"]) {
+    for (const path of [
+      "/language/english",
+      "/category/english-singles",
+      `/category/${singlesShelf.slug}`,
+      `/products/${slugOf("limited")}`,
+      `/products/${single.slug}`,
+      `/products/${single.slug}?grader=psa&grade=10`,
+      "/search?q=booster",
+    ]) {
       await page.goto(path);
       await expectNoHorizontalScroll(page);
     }
@@ -183,6 +266,7 @@ test.describe("product page", () => {
 
   test("the badge follows stock changes made in the database", async ({ page }) => {
     const slug = slugOf("six");
+    const [{ id: productId }] = (await query<{ id: number }>("SELECT id FROM products WHERE slug = $1", [slug])) as [{ id: number }];
     try {
       for (const [stock, badge] of [
         [0, "Out of Stock"],
@@ -190,12 +274,12 @@ test.describe("product page", () => {
         [5, "Only 5 left"],
         [6, "In Stock"],
       ] as const) {
-        await query("UPDATE products SET stock = $1 WHERE slug = $2", [stock, slug]);
+        await setSealedStock(productId, stock);
         await page.goto(`/products/${slug}`);
         await expect(page.getByTestId("stock-badge"), String(stock)).toHaveText(badge);
       }
     } finally {
-      await query("UPDATE products SET stock = 6 WHERE slug = $1", [slug]);
+      await setSealedStock(productId, 6);
     }
   });
 
@@ -249,6 +333,7 @@ test.describe("product page", () => {
       price: "20.00",
       priceCurrency: "GBP",
       availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
     });
     const crumbs = data.find((d) => d["@type"] === "BreadcrumbList") as { itemListElement: Array<{ name: string; item: string }> };
     expect(crumbs.itemListElement.map((i) => i.name)).toEqual(["English", shelf.name, `Shelf Stock One ${tag}`]);
@@ -262,6 +347,171 @@ test.describe("product page", () => {
     const html = await (await page.request.get(`/products/${slug}`)).text();
     expect(html).toContain(`<h1 class="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Shelf Stock One ${tag}</h1>`);
     expect(html).toContain('"@type":"Product"');
+  });
+});
+
+test.describe("a single's product page", () => {
+  const picker = (page: Page) => page.getByTestId("variant-picker");
+  const option = (page: Page, name: RegExp) => picker(page).getByRole("link", { name });
+
+  test("its tile says From the cheapest copy in stock, with that copy's member price and the stock of all copies", async ({ page }) => {
+    await page.goto(`/category/${singlesShelf.slug}`);
+    await expect(page.getByTestId("product-count")).toHaveText("2 products");
+    await expect(page.getByTestId("in-stock-count")).toHaveText("1 in stock");
+    const zapdos = page.getByTestId("product-tile").filter({ hasText: single.name });
+    // The damaged copy (£10) is cheaper but sold out: the tile starts from the HP copy.
+    await expect(zapdos.getByTestId("tile-price")).toHaveText("From £30.00");
+    await expect(zapdos).toContainText("14 in stock");
+    const moltres = page.getByTestId("product-tile").filter({ hasText: soldOutSingle.name });
+    await expect(moltres.getByTestId("tile-price")).toHaveText("From £30.00");
+    await expect(moltres).toContainText("Out of Stock");
+  });
+
+  test("shows the card, every variant with price and stock, and the first copy in stock when the URL names none", async ({ page }) => {
+    await page.goto(`/products/${single.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: single.name })).toBeVisible();
+    const facts = page.getByTestId("card-facts");
+    await expect(facts.getByRole("link", { name: single.setName })).toHaveAttribute("href", `/sets/${single.setCode}`);
+    await expect(facts).toContainText("15/62");
+    await expect(facts).toContainText("Rare Holo");
+    await expect(facts).toContainText("Ken Sugimori");
+
+    const raw = page.getByRole("group", { name: /Condition/ });
+    await expect(raw.getByRole("link")).toHaveCount(5);
+    await expect(raw).toContainText("Holo · English");
+    await expect(raw.getByTestId("variant-label")).toHaveText([
+      "Near Mint",
+      "Lightly Played",
+      "Moderately Played",
+      "Heavily Played",
+      "Damaged",
+    ]);
+    const graded = page.getByRole("group", { name: "Graded" });
+    await expect(graded.getByRole("link")).toHaveCount(2);
+    await expect(graded.getByRole("link").first()).toContainText("PSA 10");
+
+    // No query: Near Mint is sold out, so Lightly Played is shown.
+    const current = picker(page).locator('[aria-current="true"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toContainText("Lightly Played");
+    await expect(option(page, /Near Mint/)).toContainText("Out of Stock");
+    await expect(option(page, /Near Mint/)).toContainText("Pro £85.00");
+    await expect(page.getByTestId("chosen-variant")).toHaveText("Lightly Played · Holo · English");
+    await expect(page.getByTestId("price")).toContainText("£70.00");
+    await expect(page.getByTestId("member-price")).toContainText("Pro members pay £65.00");
+    await expect(page.getByTestId("stock-badge")).toHaveText("In Stock");
+    await expect(page.getByText("Limit 3 per customer")).toBeVisible();
+    expect(await page.getByLabel("Quantity").locator("option").allTextContents()).toEqual(["1", "2", "3"]);
+  });
+
+  test("choosing a variant changes the URL, price, stock badge and quantity, and keeps focus on the choice", async ({ page }) => {
+    await page.goto(`/products/${single.slug}`);
+    await option(page, /Moderately Played/).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/products/${single.slug}\\?condition=mp&printing=holo&language=en$`));
+    await expect(picker(page).locator('[aria-current="true"]')).toContainText("Moderately Played");
+    await expect(option(page, /Moderately Played/)).toBeFocused();
+    await expect(page.getByTestId("price")).toContainText("£50.00");
+    await expect(page.getByTestId("member-price")).toHaveCount(0);
+    await expect(page.getByTestId("stock-badge")).toHaveText("Only 3 left");
+    expect(await page.getByLabel("Quantity").locator("option").allTextContents()).toEqual(["1", "2", "3"]);
+
+    // A slab with a limit of its own: the variant's limit, not the product's, caps the quantity.
+    await option(page, /PSA 10/).click();
+    await expect(page).toHaveURL(/\?grader=psa&grade=10$/);
+    await expect(page.getByTestId("price")).toContainText("£600.00");
+    await expect(page.getByTestId("stock-badge")).toHaveText("Only 2 left");
+    await expect(page.getByText("Limit 1 per customer")).toBeVisible();
+    expect(await page.getByLabel("Quantity").locator("option").allTextContents()).toEqual(["1"]);
+
+    // The page's own URL, reloaded, shows the same choice.
+    await page.reload();
+    await expect(picker(page).locator('[aria-current="true"]')).toContainText("PSA 10");
+  });
+
+  test("a sold-out variant can be looked at but not bought", async ({ page }) => {
+    const response = await page.goto(`/products/${single.slug}?condition=nm&printing=holo&language=en`);
+    expect(response?.status()).toBe(200);
+    await expect(picker(page).locator('[aria-current="true"]')).toContainText("Near Mint");
+    await expect(page.getByTestId("price")).toContainText("£90.00");
+    await expect(page.getByTestId("stock-badge")).toHaveText("Out of Stock");
+    await expect(page.getByRole("button", { name: /Add(ed)? to Cart/ })).toHaveCount(0);
+    await expect(page.getByLabel("Quantity")).toHaveCount(0);
+    await expect(page.getByTestId("out-of-stock-note")).toContainText("Choose another above");
+
+    // Every copy sold out: the first (best condition) is shown, and there is nothing else to choose.
+    await page.goto(`/products/${soldOutSingle.slug}`);
+    await expect(picker(page).locator('[aria-current="true"]')).toContainText("Near Mint");
+    await expect(page.getByTestId("out-of-stock-note")).toHaveText("This card is out of stock. Join our community chat for restock alerts.");
+  });
+
+  test("a URL naming no variant of the product shows the default one, not an error", async ({ page }) => {
+    for (const query of ["condition=hp&printing=first_edition", "grader=bgs&grade=10", "condition=%27%3B--", "condition=lp&condition=nm"]) {
+      const response = await page.goto(`/products/${single.slug}?${query}`);
+      expect(response?.status(), query).toBe(200);
+      await expect(picker(page).locator('[aria-current="true"]'), query).toContainText("Lightly Played");
+    }
+    // The canonical URL is the product's, whatever variant is shown.
+    await page.goto(`/products/${single.slug}?condition=mp&printing=holo&language=en`);
+    const origin = new URL(page.url()).origin;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/products/${single.slug}`);
+  });
+
+  test("the picker works without JavaScript, and Add to Cart posts the chosen variant", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/products/${single.slug}`);
+      await option(page, /Heavily Played/).click();
+      await expect(page).toHaveURL(/\?condition=hp&printing=holo&language=en$/);
+      await expect(picker(page).locator('[aria-current="true"]')).toContainText("Heavily Played");
+      await expect(page.getByTestId("stock-badge")).toHaveText("Only 1 left");
+      await expect(page.locator('form[action="/cart"] input[name="variantId"]')).toHaveValue(String(zapdosVariant("hp")));
+      await expect(page.locator('form[action="/cart"] input[name="productId"]')).toHaveCount(0);
+      await expect(page.locator('form[action="/cart"] input[name="redirectTo"]')).toHaveValue(
+        `/products/${single.slug}?condition=hp&printing=holo&language=en`,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("Added to Cart is per variant", async ({ page }) => {
+    await page.goto(`/products/${single.slug}?condition=mp&printing=holo&language=en`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("button", { name: "Added to Cart" })).toBeVisible();
+    const guest = (await page.context().cookies()).find((c) => c.name === "nm_guest_cart");
+    const lines = await query<{ variant_id: number; quantity: number }>("SELECT variant_id, quantity FROM cart_items WHERE guest_id = $1", [guest?.value ?? ""]);
+    expect(lines).toEqual([{ variant_id: zapdosVariant("mp"), quantity: 1 }]);
+    // Another copy of the same card is not in the cart.
+    await option(page, /Lightly Played/).click();
+    await expect(page).toHaveURL(/condition=lp/);
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+    await option(page, /Moderately Played/).click();
+    await expect(page.getByRole("button", { name: "Added to Cart" })).toBeVisible();
+  });
+
+  test("offers one schema.org Offer per variant with its condition", async ({ page }) => {
+    await page.goto(`/products/${single.slug}`);
+    const origin = new URL(page.url()).origin;
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, unknown>);
+    const product = blocks.find((d) => d["@type"] === "Product") as { offers: { "@type": string; offerCount: number; lowPrice: string; highPrice: string; offers: Array<Record<string, string>> } };
+    expect(product.offers).toMatchObject({ "@type": "AggregateOffer", offerCount: 7, lowPrice: "10.00", highPrice: "600.00" });
+    expect(product.offers.offers.map((o) => o.itemCondition)).toEqual([
+      ...Array(4).fill("https://schema.org/UsedCondition"),
+      "https://schema.org/DamagedCondition",
+      "https://schema.org/UsedCondition",
+      "https://schema.org/UsedCondition",
+    ]);
+    expect(product.offers.offers[1]).toMatchObject({
+      "@type": "Offer",
+      name: `${single.name} – Lightly Played · Holo · English`,
+      sku: `${single.slug}-lp-holo-en`,
+      url: `${origin}/products/${single.slug}?condition=lp&printing=holo&language=en`,
+      price: "70.00",
+      availability: "https://schema.org/InStock",
+    });
+    expect(product.offers.offers[0]!.availability).toBe("https://schema.org/OutOfStock");
   });
 });
 

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { insertSingle, removeSingles } from "./single-fixture";
 
 test.describe("home page", () => {
   test("shows the banner, language tiles with flags, 8 new releases and the community section", async ({ page }) => {
@@ -26,6 +28,41 @@ test.describe("home page", () => {
 
     await expect(page.getByRole("heading", { name: /community/i })).toBeVisible();
     await expect(page.getByRole("link", { name: /community chat/i }).first()).toHaveAttribute("href", /^https:\/\//);
+  });
+
+  test("a new single's tile says From its cheapest copy in stock, with that copy's member price", async ({ page }) => {
+    const tag = randomBytes(3).toString("hex");
+    // Japanese, so the English pages other specs page through keep their order.
+    const single = await insertSingle({
+      name: `Home Eevee ${tag}`,
+      slug: `e2e-home-eevee-${tag}`,
+      category: "japanese-singles",
+      setCode: `e2ehome${tag}`,
+      setName: `E2E Home Set ${tag}`,
+      officialCardCount: 100,
+      cardName: "Eevee",
+      localNumber: "51",
+      // An hour ahead: the newest product whatever else a parallel spec adds now.
+      createdAt: new Date(Date.now() + 60 * 60 * 1000),
+      variants: [
+        { condition: "nm", printing: "normal", language: "ja", price: 1500, premiumPrice: 1400, stock: 0 },
+        { condition: "lp", printing: "normal", language: "ja", price: 1200, premiumPrice: 1100, stock: 2 },
+        { condition: "mp", printing: "normal", language: "ja", price: 900, stock: 1 },
+      ],
+    });
+    try {
+      await page.goto("/");
+      const tile = page.getByTestId("new-release").first();
+      await expect(tile).toContainText(`Home Eevee ${tag}`);
+      await expect(tile.getByTestId("tile-price")).toHaveText("From £9.00");
+      await expect(tile).not.toContainText("Pro £");
+      await expect(tile).toContainText("Available");
+      await page.getByRole("link", { name: `Home Eevee ${tag}` }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Home Eevee ${tag}` })).toBeVisible();
+      await expect(page.getByTestId("variant-picker").locator('[aria-current="true"]')).toContainText("Lightly Played");
+    } finally {
+      await removeSingles([single]);
+    }
   });
 
   test("runs under the nonce-based CSP: no violation, and the page hydrates and navigates client-side", async ({ page }) => {

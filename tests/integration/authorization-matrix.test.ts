@@ -228,6 +228,27 @@ const MATRIX: Record<string, Case[]> = {
       data: false,
     },
   ],
+  "admin/singles": [page("/admin/singles", ADMIN_ONLY), page("/admin/singles?page=2", ADMIN_ONLY)],
+  "admin/singles/new": [
+    page("/admin/singles/new", ADMIN_ONLY),
+    page("/admin/singles/new?q=charizard%204%2F102", ADMIN_ONLY),
+    page("/admin/singles/new?listed=2000000000", ADMIN_ONLY),
+    page("/admin/singles/new?card=2000000000", { ...ADMIN_ONLY, admin: 404 }),
+    {
+      name: "list a card that is not in the card database",
+      method: "POST",
+      path: () => "/admin/singles/new",
+      form: () => ({ cardId: "2000000000", language: "en", "nm.normal.on": "on", "nm.normal.qty": "1", "nm.normal.price": "1.00" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+    {
+      name: "a listing with nothing ticked",
+      method: "POST",
+      path: () => "/admin/singles/new",
+      form: () => ({ cardId: "1", language: "en" }),
+      expect: { ...ADMIN_ONLY, admin: 400 },
+    },
+  ],
   "admin/coupons": [page("/admin/coupons", ADMIN_ONLY)],
   "admin/coupons/new": [
     page("/admin/coupons/new", ADMIN_ONLY),

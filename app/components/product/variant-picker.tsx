@@ -50,7 +50,7 @@ export function VariantPicker({ variants, chosenId }: { variants: readonly Produ
                       }`}
                     >
                       <span className="min-w-0">
-                        <span className="block break-words font-semibold text-slate-900">{label}</span>
+                        <span data-testid="variant-label" className="block break-words font-semibold text-slate-900">{label}</span>
                         <span className={`block text-xs font-semibold ${BADGE_TONES[badge.tone]}`}>{badge.label}</span>
                       </span>
                       <span className="shrink-0 text-right">

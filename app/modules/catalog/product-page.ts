@@ -4,6 +4,7 @@
  * functions): the loader builds a ProductDetail on the server, the page's components render it.
  */
 import { compareVariants, isSealedVariant, pickVariant, variantLabel, variantQuery, type VariantAttributes } from "./variants";
+import { applicableLimit } from "~/modules/orders/purchase-limit";
 
 /** One sellable unit of a product, as the product page shows it. */
 export interface ProductVariant extends VariantAttributes {
@@ -59,9 +60,9 @@ export function chooseVariant<V extends ProductVariant>(variants: readonly V[], 
   return pickVariant(variants, query) ?? variants.find((v) => v.stock > 0) ?? variants[0] ?? null;
 }
 
-/** The limit a variant is sold under: its own when set, else the product's (purchase-limit.ts). */
+/** The limit a variant is sold under (the rule: `applicableLimit` in orders/purchase-limit.ts). */
 export function effectiveLimit(variant: Pick<ProductVariant, "limitPerCustomer">, productLimit: number | null): number | null {
-  return variant.limitPerCustomer ?? productLimit;
+  return applicableLimit(variant.limitPerCustomer, productLimit);
 }
 
 /** "4/102" when the set's printed count is known, else "4". */

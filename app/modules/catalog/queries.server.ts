@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
 import { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT } from "./paging";
@@ -61,13 +61,39 @@ function offerColumns(offer: ReturnType<typeof headlineOffer>) {
 
 const PRODUCTS_ID = sql`"products"."id"`;
 
-/** Visible products as tiles: the product's columns and its headline offer, one LATERAL per row. */
-function selectCards(db: Db) {
-  const offer = headlineOffer(db, PRODUCTS_ID);
-  return db
-    .select({ ...productCardColumns, ...offerColumns(offer) })
+/** How a list of tiles is sorted: newest first (home, language) or by name (category, broad search). */
+type CardOrder = "newest" | "name";
+
+/**
+ * Tiles for one window of the products matching `where`, in `order`. The window is cut from
+ * products first, in a subquery the order's index serves, and only its rows get their headline
+ * offer: with the LATERAL in the same query as the OFFSET, PostgreSQL would work out the offer of
+ * every skipped row too (2,400 of them on page 50).
+ */
+async function cardsWindow(db: Db, where: SQL | undefined, order: CardOrder, limit: number, offset = 0): Promise<ProductCard[]> {
+  const sortKeys = <T extends { id: AnyColumn; name: AnyColumn; createdAt: AnyColumn }>(t: T) =>
+    order === "newest" ? [desc(t.createdAt), desc(t.id)] : [asc(t.name), asc(t.id)];
+  const windowRows = db
+    .select({ ...productCardColumns, createdAt: products.createdAt })
     .from(products)
-    .innerJoinLateral(offer, sql`true`);
+    .where(where)
+    .orderBy(...sortKeys(products))
+    .limit(limit)
+    .offset(offset)
+    .as("window_rows");
+  const offer = headlineOffer(db, sql`"window_rows"."id"`);
+  return db
+    .select({
+      id: windowRows.id,
+      slug: windowRows.slug,
+      name: windowRows.name,
+      imageUrl: windowRows.imageUrl,
+      limitPerCustomer: windowRows.limitPerCustomer,
+      ...offerColumns(offer),
+    })
+    .from(windowRows)
+    .innerJoinLateral(offer, sql`true`)
+    .orderBy(...sortKeys(windowRows));
 }
 
 
@@ -98,10 +124,7 @@ export async function listLanguages(db: Db) {
 
 /** The newest visible products, for the home page's "New Releases". */
 export async function newestProducts(db: Db, limit: number): Promise<ProductCard[]> {
-  return selectCards(db)
-    .where(isVisible)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(limit);
+  return cardsWindow(db, isVisible, "newest", limit);
 }
 
 export async function countVisibleProducts(db: Db) {
@@ -161,11 +184,7 @@ export async function languagePage(db: Db, slug: string, page = 1): Promise<Lang
   const productRows =
     withProducts.length === 0
       ? []
-      : await selectCards(db)
-          .where(and(isVisible, inArray(products.categoryId, withProducts)))
-          .orderBy(desc(products.createdAt), desc(products.id))
-          .limit(window.limit)
-          .offset(window.offset);
+      : await cardsWindow(db, and(isVisible, inArray(products.categoryId, withProducts)), "newest", window.limit, window.offset);
   return {
     language,
     categories: categoryRows,
@@ -217,11 +236,7 @@ export async function categoryPage(db: Db, slug: string, page = 1): Promise<Cate
       })
       .from(products)
       .where(and(eq(products.categoryId, row.id), isVisible)),
-    selectCards(db)
-      .where(and(eq(products.categoryId, row.id), isVisible))
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(window.limit)
-      .offset(window.offset),
+    cardsWindow(db, and(eq(products.categoryId, row.id), isVisible), "name", window.limit, window.offset),
   ]);
   return {
     category: { id: row.id, name: row.name, slug: row.slug },
@@ -418,11 +433,7 @@ async function runSearch(
   if (total <= SEARCH_RANK_LIMIT) {
     return { order: "ranked", total, ...toPage(ranked.map(stripTotal), window.page) };
   }
-  const byName = await selectCards(db)
-    .where(matches)
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(window.limit)
-    .offset(window.offset);
+  const byName = await cardsWindow(db, matches, "name", window.limit, window.offset);
   return { order: "name", total: null, ...toPage(byName, window.page) };
 }
 
@@ -471,22 +482,31 @@ export interface MemberPriceExample {
   premiumPrice: number;
 }
 
+/** Variants looked at for the Pro page's examples (see memberPriceExamples). */
+const MEMBER_EXAMPLE_CANDIDATES = 100;
+
 /**
  * A few visible products whose headline offer (what their tile shows) has a member price, biggest
- * saving first: what Pro buys, concretely. Only products with some variant priced for members
- * are looked at (one pass over the variants, no grouping), and each gets its headline offer.
+ * saving first: what Pro buys, concretely. Working out every product's headline to rank them would
+ * cost a LATERAL per product of the shop (~1 s at 100,000), so the candidates are the products of
+ * the MEMBER_EXAMPLE_CANDIDATES in-stock variants with the biggest member saving (one pass over the
+ * variants, a top-N sort, no grouping), and those are ranked by their headline offer. A product
+ * whose headline saves less than a hundred other variants do may be missed: examples, not a ranking.
  */
 export async function memberPriceExamples(db: Db, limit = 4): Promise<MemberPriceExample[]> {
+  const v = productVariants;
+  const candidates = db
+    .select({ productId: v.productId })
+    .from(v)
+    .where(and(sql`${v.premiumPrice} < ${v.price}`, sql`${v.stock} > 0`))
+    .orderBy(desc(sql`${v.price} - ${v.premiumPrice}`))
+    .limit(MEMBER_EXAMPLE_CANDIDATES);
   const offer = headlineOffer(db, PRODUCTS_ID);
-  const withMemberPrice = db
-    .select({ productId: productVariants.productId })
-    .from(productVariants)
-    .where(sql`${productVariants.premiumPrice} < ${productVariants.price}`);
   const rows = await db
     .select({ name: products.name, slug: products.slug, price: offer.price, premiumPrice: offer.premiumPrice })
     .from(products)
     .innerJoinLateral(offer, sql`true`)
-    .where(and(isVisible, inArray(products.id, withMemberPrice), sql`${offer.premiumPrice} < ${offer.price}`))
+    .where(and(isVisible, inArray(products.id, candidates), sql`${offer.premiumPrice} < ${offer.price}`))
     .orderBy(desc(sql`${offer.price} - ${offer.premiumPrice}`), asc(products.name))
     .limit(limit);
   return rows.map((r) => ({ ...r, premiumPrice: r.premiumPrice! }));

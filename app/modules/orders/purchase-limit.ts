@@ -16,14 +16,20 @@ export function limitScopeKey(scope: LimitScope): string {
   return scope.kind === "variant" ? `variant:${scope.variantId}` : `product:${scope.productId}`;
 }
 
+/** The limit a variant is sold under: its own when set, else its product's (null: none). */
+export function applicableLimit(variantLimit: number | null, productLimit: number | null): number | null {
+  return variantLimit ?? productLimit;
+}
+
 /** The limit a variant is sold under, and what it counts. */
 export function limitFor(v: { variantId: number; productId: number; variantLimit: number | null; productLimit: number | null }): {
   limit: number | null;
   scope: LimitScope;
 } {
+  const limit = applicableLimit(v.variantLimit, v.productLimit);
   return v.variantLimit !== null
-    ? { limit: v.variantLimit, scope: { kind: "variant", variantId: v.variantId } }
-    : { limit: v.productLimit, scope: { kind: "product", productId: v.productId } };
+    ? { limit, scope: { kind: "variant", variantId: v.variantId } }
+    : { limit, scope: { kind: "product", productId: v.productId } };
 }
 
 /** Order statuses whose units count against the limit: paid, or awaiting payment. */
