@@ -359,6 +359,45 @@ test("admin pricing: guides, rules with a refused value, on a phone too", async 
   await visit(page, "/admin/pricing", "admin pricing on a phone");
 });
 
+test("admin coupons and customers: lists, forms with errors, a coupon, a customer, on a desktop and a 360 px phone", async ({ page }) => {
+  // Fifteen pages checked: more than the default minute.
+  test.setTimeout(150_000);
+  const code = `A11Y${tag.toUpperCase()}`;
+  const [category] = await query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
+  await query(
+    `INSERT INTO coupons (code, percent_off, valid_from, valid_until, min_spend, max_redemptions, max_redemptions_per_customer, note)
+     VALUES ($1, 15, now() - interval '1 day', now() + interval '30 days', 2500, 100, 1, 'Accessibility check')`,
+    [code],
+  );
+  await query("INSERT INTO coupon_categories (coupon_code, category_id) VALUES ($1, $2)", [code, category!.id]);
+  const customerEmail = uniqueEmail("a11y-customer-page");
+  await signIn(page, customerEmail, "Erika Celadon", "/account");
+  await page.context().clearCookies();
+  const [shopper] = await query<{ id: string }>("SELECT id FROM users WHERE email = $1", [customerEmail]);
+
+  await signInAsAdmin(page, "/admin/coupons");
+  await expectNoViolations(page, "admin coupons");
+  await visit(page, "/admin/coupons/new", "new coupon form");
+  await page.getByLabel("Code").fill("x");
+  await page.getByRole("button", { name: "Create coupon" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoViolations(page, "new coupon form, refused");
+  await visit(page, `/admin/coupons/${code}?done=saved`, "a coupon with a notice");
+  await visit(page, "/admin/customers", "admin customers");
+  await visit(page, `/admin/customers?q=${encodeURIComponent(customerEmail)}`, "admin customers, searched");
+  await visit(page, "/admin/customers?q=zzqxnobodymatches", "admin customers, no match");
+  await visit(page, `/admin/customers/${shopper!.id}`, "a customer's page");
+  const [admin] = await query<{ id: string }>("SELECT id FROM users WHERE email = 'admin@e2e.nearmint.test'");
+  await visit(page, `/admin/customers/${admin!.id}`, "the admin's own page (listed in ADMIN_EMAILS)");
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await visit(page, "/admin/coupons", "admin coupons on a phone");
+  await visit(page, `/admin/coupons/${code}`, "a coupon on a phone");
+  await visit(page, "/admin/customers", "admin customers on a phone");
+  await visit(page, `/admin/customers/${shopper!.id}`, "a customer's page on a phone");
+  await query("DELETE FROM coupons WHERE code = $1", [code]);
+});
+
 test("your data, two-factor set-up, the sign-in check past the limits, and the erased page", async ({ page }) => {
   await customer(page, "a11y-privacy");
   await visit(page, "/account/data", "your data");

@@ -289,6 +289,55 @@ const MATRIX: Record<string, Case[]> = {
       expect: { ...ADMIN_ONLY, admin: 404 },
     },
   ],
+  "admin/coupons": [page("/admin/coupons", ADMIN_ONLY)],
+  "admin/coupons/new": [
+    page("/admin/coupons/new", ADMIN_ONLY),
+    { name: "an empty coupon form", method: "POST", path: () => "/admin/coupons/new", form: () => ({ intent: "save" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+  ],
+  "admin/coupons/:code": [
+    { name: "a coupon", method: "GET", path: (w) => `/admin/coupons/${w.ids.couponCode}`, expect: ADMIN_ONLY },
+    page("/admin/coupons/NO-SUCH-COUPON", { ...ADMIN_ONLY, admin: 404 }),
+    {
+      name: "save a coupon unchanged",
+      method: "POST",
+      path: (w) => `/admin/coupons/${w.ids.couponCode}`,
+      form: () => ({ intent: "save", kind: "percent", percentOff: "10", note: "Arranged by the shop world" }),
+      expect: { ...ADMIN_ONLY, admin: "→/admin/coupons/MATRIX10?done=unchanged" },
+    },
+    {
+      name: "deactivate an unknown coupon",
+      method: "POST",
+      path: () => "/admin/coupons/NO-SUCH-COUPON",
+      form: () => ({ intent: "deactivate" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+  ],
+  "admin/customers": [page("/admin/customers", ADMIN_ONLY), page("/admin/customers?q=matrix&page=2", ADMIN_ONLY)],
+  "admin/customers/:id": [
+    { name: "customer A's account", method: "GET", path: (w) => `/admin/customers/${w.userIds.customer}`, expect: ADMIN_ONLY },
+    page(`/admin/customers/${UNKNOWN_UUID}`, { ...ADMIN_ONLY, admin: 404 }),
+    {
+      name: "revoke the admin's own role",
+      method: "POST",
+      path: (w) => `/admin/customers/${w.userIds.admin}`,
+      form: () => ({ intent: "revoke-admin" }),
+      expect: { ...ADMIN_ONLY, admin: 403 },
+    },
+    {
+      name: "revoke the admin role of a customer who has none",
+      method: "POST",
+      path: (w) => `/admin/customers/${w.ids.bystanderId}`,
+      form: () => ({ intent: "revoke-admin" }),
+      expect: { ...ADMIN_ONLY, admin: "→/admin/customers/*" },
+    },
+    {
+      name: "grant an unknown account the admin role",
+      method: "POST",
+      path: () => `/admin/customers/${UNKNOWN_UUID}`,
+      form: () => ({ intent: "grant-admin" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+  ],
   checkout: [
     page("/checkout", all("→/cart")),
     // Every signed-in actor's cart was cleared by the /cart case above.

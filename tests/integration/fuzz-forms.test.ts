@@ -176,7 +176,11 @@ async function counts(): Promise<Record<string, number>> {
            (SELECT count(*) FROM outbox)::int AS outbox,
            (SELECT count(*) FROM pricing_rules)::int AS pricing_rules,
            (SELECT count(*) FROM repricing_runs)::int AS repricing_runs,
-           (SELECT count(*) FROM product_variants WHERE price_pinned)::int AS pinned_variants`);
+           (SELECT count(*) FROM product_variants WHERE price_pinned)::int AS pinned_variants,
+           (SELECT count(*) FROM coupons)::int AS coupons,
+           (SELECT count(*) FROM coupons WHERE active)::int AS active_coupons,
+           (SELECT count(*) FROM coupon_categories)::int AS coupon_categories,
+           (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins`);
   return (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
 }
 
@@ -218,6 +222,22 @@ const profileFields = () => ({
   region: text("", "West Yorkshire"),
   postalCode: text("LS1 1AA", "10001"),
   country: fc.constantFrom(...PROFILE_COUNTRIES),
+});
+
+/** The admin coupon form, with values on both sides of each rule. */
+const couponFields = () => ({
+  intent: text("save"),
+  code: text("FUZZ10", "fuzz-new", "new", "x", "MATRIX10"),
+  kind: text("percent", "amount"),
+  percentOff: text("10", "0", "101", "100"),
+  amountOff: text("5", "0.001", "£7.50", "1,000,000"),
+  validFrom: text("", "2026-12-24T18:00", "2026-02-31T10:00"),
+  validUntil: text("", "2026-12-25T18:00", "2026-12-24T17:00"),
+  minSpend: text("", "25", "-1"),
+  maxRedemptions: text("", "1", "0"),
+  maxRedemptionsPerCustomer: text("", "1", "1.5"),
+  categoryIds: text("1", "2", "2147483648", "999999"),
+  note: text("", "fuzz"),
 });
 
 const FORMS: Record<string, Form> = {
@@ -336,6 +356,27 @@ const FORMS: Record<string, Form> = {
       variantId: text("1", "2000000000"),
     }),
   },
+  "admin/coupons/new": {
+    path: () => fc.constant("/admin/coupons/new"),
+    actors: ["admin", "customer"],
+    fields: () => couponFields(),
+  },
+  "admin/coupons/:code": {
+    path: (w) => fc.oneof(fc.constant(`/admin/coupons/${w.ids.couponCode}`), segment.map((code) => `/admin/coupons/${code}`)),
+    actors: ["admin", "customer"],
+    fields: () => ({ ...couponFields(), intent: text("save", "deactivate", "activate") }),
+  },
+  "admin/customers/:id": {
+    path: (w) =>
+      fc.oneof(
+        fc.constant(`/admin/customers/${w.ids.bystanderId}`),
+        fc.constant(`/admin/customers/${w.userIds.admin}`),
+        uuid.map((id) => `/admin/customers/${id}`),
+        segment.map((id) => `/admin/customers/${id}`),
+      ),
+    actors: ["admin", "customer"],
+    fields: () => ({ intent: text("grant-admin", "revoke-admin") }),
+  },
   checkout: {
     path: () => fc.constant("/checkout"),
     actors: ["other"],
@@ -450,6 +491,11 @@ const QUERIES: Record<string, Query> = {
   "admin/singles": { paths: () => fc.constant("/admin/singles"), params: ["page"], actor: "admin" },
   "admin/singles/new": { paths: () => fc.constant("/admin/singles/new"), params: ["q", "card", "listed"], actor: "admin" },
   "admin/pricing": { paths: () => fc.constant("/admin/pricing"), params: ["page"], actor: "admin" },
+  "admin/coupons": { paths: () => fc.constant("/admin/coupons"), params: [], actor: "admin" },
+  "admin/coupons/new": { paths: () => fc.constant("/admin/coupons/new"), params: [], actor: "admin" },
+  "admin/coupons/:code": { paths: (w) => fc.oneof(text(`/admin/coupons/${w.ids.couponCode}`), segment.map((s) => `/admin/coupons/${s}`)), params: ["done"], actor: "admin" },
+  "admin/customers": { paths: () => fc.constant("/admin/customers"), params: ["q", "page"], actor: "admin" },
+  "admin/customers/:id": { paths: (w) => fc.oneof(text(`/admin/customers/${w.userIds.customer}`), segment.map((s) => `/admin/customers/${s}`)), params: ["done"], actor: "admin" },
   checkout: { paths: () => fc.constant("/checkout"), params: [], actor: "other" },
   "checkout/cancel": { paths: () => fc.constant("/checkout/cancel"), params: ["order", "token"], actor: "other" },
   "sandbox/checkout/:sessionId": { paths: (w) => fc.oneof(text(`/sandbox/checkout/${w.ids.openSessionId}`), segment.map((s) => `/sandbox/checkout/${s}`)), params: [], actor: "customer" },

@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
-import { categories, languages, orders, profiles, subscriptions, wholesaleApplications } from "~/db/schema";
+import { categories, coupons, languages, orders, profiles, subscriptions, wholesaleApplications } from "~/db/schema";
 import { createSession } from "~/modules/accounts/sessions.server";
 import { createUser } from "./accounts";
 import { checkoutFixtures } from "./checkout-fixtures";
@@ -62,6 +62,10 @@ export interface ShopWorld {
     proSubscriptionId: string;
     /** A pending wholesale application. */
     applicationId: string;
+    /** A coupon (for the admin coupon pages). */
+    couponCode: string;
+    /** A verified customer no actor is: the admin customer pages may change their role. */
+    bystanderId: string;
   };
 }
 
@@ -203,6 +207,10 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
   if (applied.status !== 200) throw new Error(`wholesale form answered ${applied.status}: ${applied.body.slice(0, 200)}`);
   const [application] = await db.select({ id: wholesaleApplications.id }).from(wholesaleApplications).where(sql`${wholesaleApplications.email} = 'trader@matrix.test'`);
 
+  const couponCode = "MATRIX10";
+  await db.insert(coupons).values({ code: couponCode, percentOff: 10, note: "Arranged by the shop world" });
+  const bystander = await createUser(db, { verified: true });
+
   return {
     cookies: { guest: null, customer: a.cookie, other: b.cookie, pro: pro.cookie, admin: admin.cookie },
     userIds: { customer: a.id, other: b.id, pro: pro.id, admin: admin.id },
@@ -223,6 +231,8 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
       portalId,
       proSubscriptionId: subscription.providerSubscriptionId,
       applicationId: application!.id,
+      couponCode,
+      bystanderId: bystander.id,
     },
   };
 }

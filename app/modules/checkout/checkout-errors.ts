@@ -4,6 +4,7 @@
  * the cart page imports `checkoutErrorMessage` to render the message.
  */
 import { checkoutLimitMessage } from "~/modules/orders/purchase-limit";
+import type { CouponUseProblem } from "~/modules/pricing/pricing";
 
 export const CHECKOUT_ERROR_CODES = [
   "empty_cart",
@@ -14,6 +15,9 @@ export const CHECKOUT_ERROR_CODES = [
   "invalid_coupon",
   "coupon_used",
   "coupon_exhausted",
+  "coupon_not_started",
+  "coupon_min_spend",
+  "coupon_not_applicable",
   "coupon_attempts",
   "payment_unavailable",
   "cancelled",
@@ -25,7 +29,10 @@ export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
 
 /** The query parameters of the redirect back to the cart. */
 export const CHECKOUT_ERROR_PARAM = "checkoutError";
-/** Optional: the product the problem is about, by name (shown as text, never as HTML). */
+/**
+ * Optional: the product the problem is about, by name (shown as text, never as HTML); for
+ * `coupon_min_spend`, the coupon's minimum as money ("£20.00").
+ */
 export const CHECKOUT_ERROR_ITEM_PARAM = "item";
 
 export function isCheckoutErrorCode(value: unknown): value is CheckoutErrorCode {
@@ -56,6 +63,17 @@ export function checkoutErrorMessage(code: CheckoutErrorCode, item?: string | nu
       return "You have already used that coupon code as many times as it allows.";
     case "coupon_exhausted":
       return "Sorry, that coupon code has reached its limit and can no longer be used.";
+    case "coupon_not_started":
+      return "That coupon code cannot be used yet: its offer has not started.";
+    case "coupon_min_spend": {
+      // Only a sum of money is echoed: the parameter is in a URL anyone can write.
+      const minimum = item?.trim() && /^£\d{1,3}(,\d{3})*\.\d{2}$/.test(item.trim()) ? item.trim() : null;
+      return minimum
+        ? `That coupon code needs an order of at least ${minimum} (before delivery). Add a little more to your cart to use it.`
+        : "Your order is below that coupon code's minimum spend. Add a little more to your cart to use it.";
+    }
+    case "coupon_not_applicable":
+      return "That coupon code is for certain kinds of product only, and nothing in your cart is one of them.";
     case "coupon_attempts":
       return couponAttemptsMessage(null);
     case "payment_unavailable":
@@ -78,6 +96,20 @@ export function checkoutErrorMessage(code: CheckoutErrorCode, item?: string | nu
 export function couponAttemptsMessage(minutes: number | null): string {
   const wait = minutes === null ? "a few minutes" : `${minutes} minute${minutes === 1 ? "" : "s"}`;
   return `Too many coupon codes have been tried. Please wait ${wait} before trying another, or check out without a code.`;
+}
+
+/** The error code for a coupon that cannot be used on this order (pricing's `couponUseProblem`). */
+export function couponUseErrorCode(problem: CouponUseProblem): CheckoutErrorCode {
+  switch (problem) {
+    case "not_started":
+      return "coupon_not_started";
+    case "expired":
+      return "invalid_coupon";
+    case "min_spend":
+      return "coupon_min_spend";
+    case "no_eligible_lines":
+      return "coupon_not_applicable";
+  }
 }
 
 /** Builds the redirect target for a failed checkout. */

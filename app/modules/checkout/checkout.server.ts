@@ -13,9 +13,10 @@ import { heldUnitsByScope } from "~/modules/orders/purchase-limit.server";
 import { attachPaymentSession, failPendingOrdersOf, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
 import { CHECKOUT_SESSION_ID_TEMPLATE, type PaymentProvider } from "~/modules/payments/provider";
 import { beginCouponAttempt, refundCouponAttempt, type CouponAttempt } from "~/modules/pricing/coupon-attempts.server";
-import { findRedeemableCoupon, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
-import { couponRedemptionProblem, lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
-import { checkoutErrorMessage, type CheckoutErrorCode } from "./checkout-errors";
+import { findRedeemableCoupon, productCategoryIds, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
+import { couponRedemptionProblem, couponUseProblem, lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
+import { formatPence } from "~/utils/money";
+import { checkoutErrorMessage, couponUseErrorCode, type CheckoutErrorCode } from "./checkout-errors";
 import { heldVariantIds, releaseHeldReservations, reserveStock } from "./reservations.server";
 
 export interface CheckoutConfig {
@@ -175,7 +176,7 @@ export async function createCheckout(
 
       // Locked before any variant, so every checkout takes customer → coupon → variants in that
       // order and none can deadlock another.
-      const coupon: RedeemableCoupon | null = couponCode ? await findRedeemableCoupon(tx, couponCode, now, { lock: true }) : null;
+      const coupon: RedeemableCoupon | null = couponCode ? await findRedeemableCoupon(tx, couponCode, { lock: true }) : null;
 
       const superseded = await supersedePendingOrders(
         tx,
@@ -218,8 +219,18 @@ export async function createCheckout(
       }
 
       const premium = await isPremium(tx, request.userId, now);
+      // A coupon restricted to categories applies to the lines in them only (decision 0035).
+      const categoryOf = coupon && coupon.categoryIds.length > 0 ? await productCategoryIds(tx, cart.map((l) => l.productId)) : null;
+      const priced = cart.map((l) => ({ ...l, categoryId: categoryOf?.get(l.productId) ?? null, unitPrice: lineTotals(l, premium).unitPrice }));
       if (couponCode) {
         if (!coupon) throw new CheckoutRefusal("invalid_coupon", "That coupon code is not valid.");
+        const unusable = couponUseProblem(coupon, priced, premium, now);
+        if (unusable) {
+          const code = couponUseErrorCode(unusable);
+          // The minimum goes back to the cart in the item parameter, so its message can say it.
+          const item = unusable === "min_spend" && coupon.minSpend !== null ? formatPence(coupon.minSpend) : undefined;
+          throw new CheckoutRefusal(code, checkoutErrorMessage(code, item), item);
+        }
         // Counted after this customer's earlier pending orders were replaced (they free theirs),
         // under the customer lock and the coupon's, so parallel checkouts count one by one.
         const problem = couponRedemptionProblem(coupon, await couponRedemptions(tx, coupon.code, request.userId));
@@ -227,7 +238,6 @@ export async function createCheckout(
         if (problem === "exhausted") throw new CheckoutRefusal("coupon_exhausted", checkoutErrorMessage("coupon_exhausted"));
         couponApplied = true;
       }
-      const priced = cart.map((l) => ({ ...l, unitPrice: lineTotals(l, premium).unitPrice }));
       const summary = priceOrder(priced, premium, coupon);
 
       const cancelToken = newCancelToken();

@@ -11,6 +11,11 @@ export interface PricedLineInput {
   price: number;
   premiumPrice: number | null;
   quantity: number;
+  /**
+   * The product's category, for a coupon restricted to categories (absent or null: in none of
+   * them, so such a coupon does not apply to the line).
+   */
+  categoryId?: number | null;
 }
 
 type Prices = Pick<PricedLineInput, "price" | "premiumPrice">;
@@ -85,10 +90,26 @@ export function summarise(lines: PricedLineInput[], isPremium: boolean, discount
   };
 }
 
-/** A coupon as pricing needs it: a percentage or a fixed amount off the subtotal. */
+/**
+ * A coupon as pricing needs it: a percentage or a fixed amount off the subtotal of the lines
+ * it applies to, which are every line, or with `categoryIds` only the lines in those
+ * categories (decision 0035).
+ */
 export interface CouponTerms {
   percentOff: number | null;
   amountOff: number | null;
+  /** The categories the coupon is restricted to; absent or empty: every line. */
+  categoryIds?: readonly number[];
+}
+
+/** When and on what a coupon may be used (decision 0035); null = no such condition. */
+export interface CouponConditions {
+  /** Not usable before this moment. */
+  validFrom: Date | null;
+  /** Not usable from this moment on. */
+  validUntil: Date | null;
+  /** Smallest order subtotal (pence, at the prices this customer pays, before the discount). */
+  minSpend: number | null;
 }
 
 /** A coupon's redemption limits; null = no limit (decision 0018). */
@@ -114,14 +135,60 @@ export function normaliseCouponCode(code: string | null | undefined): string | n
   return trimmed === "" ? null : trimmed.toUpperCase();
 }
 
-/** The discount a coupon gives on a subtotal, pence (percent rounded to the nearest penny). */
-export function couponDiscount(coupon: CouponTerms, subtotal: number): number {
-  if (coupon.percentOff !== null) return Math.round((subtotal * coupon.percentOff) / 100);
-  return Math.min(subtotal, coupon.amountOff ?? 0);
+/** Whether a coupon applies to a line: unrestricted, or the line's category is one of its categories. */
+export function couponAppliesToLine(coupon: Pick<CouponTerms, "categoryIds">, line: Pick<PricedLineInput, "categoryId">): boolean {
+  const only = coupon.categoryIds ?? [];
+  if (only.length === 0) return true;
+  return line.categoryId !== undefined && line.categoryId !== null && only.includes(line.categoryId);
 }
 
-/** The order's figures: lines at this customer's prices, the coupon (if any) on the subtotal, shipping. */
+/**
+ * What the lines a coupon applies to cost at the prices this customer pays (member prices
+ * where they apply): the amount a percentage is taken from and a fixed amount is capped at.
+ */
+export function couponEligibleSubtotal(coupon: Pick<CouponTerms, "categoryIds">, lines: readonly PricedLineInput[], isPremium: boolean): number {
+  let eligible = 0;
+  for (const line of lines) if (couponAppliesToLine(coupon, line)) eligible += lineTotals(line, isPremium).lineTotal;
+  return eligible;
+}
+
+/** Why a coupon cannot be used on an order (see `couponUseProblem`). */
+export type CouponUseProblem = "not_started" | "expired" | "min_spend" | "no_eligible_lines";
+
+/**
+ * Why a coupon cannot be used on these lines now, if it cannot (decision 0035): "not_started"
+ * before its start, "expired" from its end on, "min_spend" when the order's subtotal (every
+ * line at this customer's prices, before the discount) is under its minimum, and
+ * "no_eligible_lines" when it is restricted to categories and no line is in one of them.
+ * The redemption limits are `couponRedemptionProblem`'s, asked with the orders' counts.
+ */
+export function couponUseProblem(
+  coupon: Pick<CouponTerms, "categoryIds"> & CouponConditions,
+  lines: readonly PricedLineInput[],
+  isPremium: boolean,
+  now: Date,
+): CouponUseProblem | null {
+  if (coupon.validFrom !== null && now.getTime() < coupon.validFrom.getTime()) return "not_started";
+  if (coupon.validUntil !== null && now.getTime() >= coupon.validUntil.getTime()) return "expired";
+  if (coupon.minSpend !== null && summarise([...lines], isPremium).subtotal < coupon.minSpend) return "min_spend";
+  if (!lines.some((line) => couponAppliesToLine(coupon, line))) return "no_eligible_lines";
+  return null;
+}
+
+/**
+ * The discount a coupon gives on the subtotal of the lines it applies to, pence: a percentage
+ * of it rounded to the nearest penny, or a fixed amount capped at it.
+ */
+export function couponDiscount(coupon: Pick<CouponTerms, "percentOff" | "amountOff">, eligibleSubtotal: number): number {
+  if (coupon.percentOff !== null) return Math.round((eligibleSubtotal * coupon.percentOff) / 100);
+  return Math.min(eligibleSubtotal, coupon.amountOff ?? 0);
+}
+
+/**
+ * The order's figures: lines at this customer's prices, the coupon (if any) on the subtotal of
+ * the lines it applies to (all of them unless it is restricted to categories), shipping.
+ */
 export function priceOrder(lines: PricedLineInput[], isPremium: boolean, coupon: CouponTerms | null): CartSummary {
-  const base = summarise(lines, isPremium);
-  return coupon ? summarise(lines, isPremium, couponDiscount(coupon, base.subtotal)) : base;
+  if (!coupon) return summarise(lines, isPremium);
+  return summarise(lines, isPremium, couponDiscount(coupon, couponEligibleSubtotal(coupon, lines, isPremium)));
 }
