@@ -338,7 +338,7 @@ describe("the listing pages", () => {
       "Lightly Played · Holo · English",
       "Moderately Played · Holo · English",
       "Heavily Played · Holo · English",
-      "PSA 9",
+      "PSA 9 · English",
     ]);
     expect(listing!.singlesCategoryByLanguage).toEqual({ en: ids.englishSingles });
     expect((await getSingleListing(db, card.machamp!))!.printings).toEqual(["normal", "holo", "reverse_holo", "first_edition"]);
