@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, customType, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, customType, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { cards } from "./cards";
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "./search-fold";
@@ -58,6 +58,8 @@ export const products = pgTable(
     kind: text().notNull().default("sealed"),
     /** The card a single is; null for sealed products. One product per card. */
     cardId: integer().references(() => cards.id, { onDelete: "restrict" }),
+    /** When the product is (or was) released, shown in the shop and the back office; null = not set. */
+    releaseDate: date({ mode: "string" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -75,6 +77,8 @@ export const products = pgTable(
     check("products_limit_positive", sql`${t.limitPerCustomer} IS NULL OR ${t.limitPerCustomer} > 0`),
     index("products_category_idx").on(t.categoryId, t.name),
     index("products_created_idx").on(t.createdAt),
+    // The back office lists products most recently changed first.
+    index("products_updated_idx").on(t.updatedAt, t.id),
     index("products_name_fts_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
     index("products_search_exact_idx").using("gin", t.searchExact),
     index("products_search_prefix_idx").using("gin", t.searchPrefix),
