@@ -8,6 +8,7 @@
  * plausible UK retail/secondary-market figures, not copied from anywhere.
  */
 import type { ProductKind } from "./product-kind";
+import { slugify } from "~/utils/slug";
 
 export interface DemoLanguage {
   code: string;
@@ -118,15 +119,7 @@ export interface DemoProductSeed {
 }
 
 /** Kebab-case slug of a product name: "Scarlet & Violet 151 Booster Bundle" → "scarlet-and-violet-151-booster-bundle". */
-export function slugify(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+export { slugify };
 
 /** Member price: `discountPercent` off the normal price, rounded to the nearest penny. */
 export function memberPrice(price: number, discountPercent: number): number {

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
-import { AdminShell } from "~/components/admin/admin-shell";
 import { AuditPageView, type AuditLoaderData } from "~/components/admin/audit-page";
 import { listAuditEntries } from "~/modules/audit/audit-list.server";
 import { parseAuditFilter } from "~/modules/audit/audit-query";
@@ -30,9 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell>
       <AuditPageView {...loaderData} />
-    </AdminShell>
   );
 }
 

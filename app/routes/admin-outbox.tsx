@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
-import { AdminShell } from "~/components/admin/admin-shell";
 import { OutboxPage } from "~/components/admin/outbox-page";
 import { parsePage } from "~/modules/catalog/paging";
 import { listOutboxForAdmin, resendEmail } from "~/modules/email/outbox-admin.server";
@@ -50,9 +49,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminShell>
       <OutboxPage {...loaderData} result={actionData as ResendResult | undefined} />
-    </AdminShell>
   );
 }
 

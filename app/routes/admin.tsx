@@ -1,5 +1,4 @@
 import { AdminErrorPage } from "~/components/admin/admin-error";
-import { AdminShell } from "~/components/admin/admin-shell";
 import { AdminDashboard } from "~/components/admin/dashboard";
 import { parseDashboardQuery } from "~/modules/reports/dashboard";
 import { dashboardData } from "~/modules/reports/dashboard.server";
@@ -28,9 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell>
       <AdminDashboard {...loaderData} />
-    </AdminShell>
   );
 }
 

@@ -289,6 +289,29 @@ const MATRIX: Record<string, Case[]> = {
       expect: { ...ADMIN_ONLY, admin: 404 },
     },
   ],
+  "admin/languages": [
+    page("/admin/languages", ADMIN_ONLY),
+    { name: "add a language with an empty form", method: "POST", path: () => "/admin/languages", form: () => ({ intent: "create" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+    { name: "a row button without a row", method: "POST", path: () => "/admin/languages", form: () => ({ intent: "move" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+  ],
+  "admin/languages/:id": [
+    { name: "a language", method: "GET", path: (w) => `/admin/languages/${w.ids.languageId}`, expect: ADMIN_ONLY },
+    page("/admin/languages/2000000000", { ...ADMIN_ONLY, admin: 404 }),
+    page("/admin/languages/not-a-number", { ...ADMIN_ONLY, admin: 404 }),
+    { name: "save a language with an empty form", method: "POST", path: (w) => `/admin/languages/${w.ids.languageId}`, form: () => ({ intent: "save" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+    {
+      name: "hide a category of another language",
+      method: "POST",
+      path: (w) => `/admin/languages/${w.ids.languageId}`,
+      form: () => ({ intent: "visibility", id: "2000000000", visible: "false" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+  ],
+  "admin/categories/:id": [
+    { name: "a category", method: "GET", path: (w) => `/admin/categories/${w.ids.categoryId}`, expect: ADMIN_ONLY },
+    page("/admin/categories/2000000000", { ...ADMIN_ONLY, admin: 404 }),
+    { name: "save a category with an empty form", method: "POST", path: (w) => `/admin/categories/${w.ids.categoryId}`, form: () => ({ intent: "save" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+  ],
   "admin/coupons": [page("/admin/coupons", ADMIN_ONLY)],
   "admin/coupons/new": [
     page("/admin/coupons/new", ADMIN_ONLY),

@@ -48,6 +48,8 @@ export interface ShopWorld {
     hiddenProductSlug: string;
     categorySlug: string;
     languageSlug: string;
+    categoryId: number;
+    languageId: number;
     /** Customer A's paid order and the session that paid it. */
     paidOrderId: number;
     paidSessionId: string;
@@ -222,6 +224,8 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
       hiddenProductSlug: hidden.slug,
       categorySlug: category!.slug,
       languageSlug: language!.slug,
+      categoryId: category!.id,
+      languageId: language!.id,
       paidOrderId: paidOrder!.id,
       paidSessionId,
       pendingOrderId: pendingOrder!.id,

@@ -9,6 +9,9 @@ describe("currentAdminItem", () => {
     expect(currentAdminItem("/admin/wholesale-applications")?.label).toBe("Wholesale");
     expect(currentAdminItem("/admin/audit")?.label).toBe("Audit log");
     expect(currentAdminItem("/admin/outboxes")).toBeUndefined();
+    expect(currentAdminItem("/admin/languages/3")?.label).toBe("Languages & categories");
+    expect(currentAdminItem("/admin/categories/7")?.label).toBe("Languages & categories");
+    expect(currentAdminItem("/admin/categoriesx")).toBeUndefined();
     expect(currentAdminItem("/account")).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { Boxes, ChevronDown, LayoutDashboard, Layers, Mail, Package, ScrollText, Store, Tag, Ticket, Users, type LucideIcon } from "lucide-react";
+import { Boxes, ChevronDown, Languages, LayoutDashboard, Layers, Mail, Package, ScrollText, Store, Tag, Ticket, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
@@ -6,6 +6,8 @@ export interface AdminNavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** Other paths that belong to this page (a category is edited from its language's page). */
+  also?: readonly string[];
 }
 
 /**
@@ -17,6 +19,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/orders", label: "Orders", icon: Package },
   { to: "/admin/products", label: "Products", icon: Boxes },
   { to: "/admin/singles", label: "Singles", icon: Layers },
+  { to: "/admin/languages", label: "Languages & categories", icon: Languages, also: ["/admin/categories"] },
   { to: "/admin/pricing", label: "Pricing", icon: Tag },
   { to: "/admin/coupons", label: "Coupons", icon: Ticket },
   { to: "/admin/customers", label: "Customers", icon: Users },
@@ -27,7 +30,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
 
 export function currentAdminItem(pathname: string, items: readonly AdminNavItem[] = ADMIN_NAV): AdminNavItem | undefined {
   const path = pathname.replace(/\/+$/, "") || "/";
-  return items.find((item) => (item.to === "/admin" ? path === "/admin" : path === item.to || path.startsWith(`${item.to}/`)));
+  const under = (root: string) => path === root || path.startsWith(`${root}/`);
+  return items.find((item) => (item.to === "/admin" ? path === "/admin" : [item.to, ...(item.also ?? [])].some(under)));
 }
 
 /**

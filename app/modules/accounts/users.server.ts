@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { uniqueViolation } from "~/db/errors";
 import type { Db } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
@@ -65,17 +66,11 @@ export async function registerUser(
     return { ok: true, userId };
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) return { ok: false, errors: { email: EMAIL_TAKEN } };
+    if (uniqueViolation(error)) return { ok: false, errors: { email: EMAIL_TAKEN } };
     throw error;
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
 
 /**
  * A refused attempt past a limit. `challenge` is the proof-of-work that lets the next attempt

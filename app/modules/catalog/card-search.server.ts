@@ -7,6 +7,7 @@
  * search is answered by the listing query (singles-listing.server.ts) over the same matches.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { productShownAs } from "./visibility.server";
 import type { Db } from "~/db/client.server";
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "~/db/schema/search-fold";
 import { cardReadings, namePrefixQuery, parseCardQuery, setSpans, type CardQuery, type CardReading, type CardSetRef } from "./card-query";
@@ -79,7 +80,7 @@ export async function findCardMatches(db: Db, rawQuery: string): Promise<CardMat
       SELECT p.id, s.code, s.name
       FROM cards c
       JOIN card_sets s ON s.id = c.set_id
-      JOIN products p ON p.card_id = c.id AND p.is_visible AND p.kind = 'single'
+      JOIN products p ON p.card_id = c.id AND ${productShownAs("p")} AND p.kind = 'single'
       WHERE (${sql.join(readings.map(readingCondition), sql` OR `)})
         AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
       ORDER BY GREATEST(${score}) DESC, s.release_date DESC NULLS LAST, c.number_sort, p.id

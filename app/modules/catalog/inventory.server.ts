@@ -8,6 +8,7 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { products, productVariants, STOCK_MOVEMENT_REASONS, stockMovements } from "~/db/schema";
+import { productShown, productShownAs } from "./visibility.server";
 import { limitFor, type LimitScope, variantLabel, type VariantAttributes } from "./variants";
 
 type Executor = Db | Tx;
@@ -51,7 +52,7 @@ const factColumns = {
   slug: products.slug,
   name: products.name,
   imageUrl: products.imageUrl,
-  isVisible: products.isVisible,
+  isVisible: sql<boolean>`${productShown}`,
 };
 
 function selectFacts(db: Executor) {
@@ -120,7 +121,7 @@ export async function takeStock(tx: Executor, variantId: number, quantity: numbe
     recordInSameStatement(
       sql`UPDATE ${productVariants} SET stock = stock - ${quantity}, updated_at = now()
           WHERE id = ${variantId} AND stock >= ${quantity}
-            AND EXISTS (SELECT 1 FROM ${products} p WHERE p.id = product_variants.product_id AND p.is_visible)
+            AND EXISTS (SELECT 1 FROM ${products} p WHERE p.id = product_variants.product_id AND ${productShownAs("p")})
           RETURNING id, stock, ${-quantity}::int AS delta`,
       movement,
     ),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
+import { productShown, shownCategoryIds } from "./visibility.server";
 import { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT } from "./paging";
 import type { ProductCard } from "./product-card";
 import { sortVariants, type ProductDetail, type ProductVariant } from "./product-page";
@@ -104,7 +105,7 @@ export interface PageOf<T> {
   hasNextPage: boolean;
 }
 
-const isVisible = eq(products.isVisible, true);
+const isVisible = productShown;
 
 function pageWindow(page: number) {
   const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
@@ -119,6 +120,7 @@ export async function listLanguages(db: Db) {
   return db
     .select({ id: languages.id, code: languages.code, name: languages.name, slug: languages.slug, flagUrl: languages.flagUrl })
     .from(languages)
+    .where(eq(languages.isVisible, true))
     .orderBy(asc(languages.sortOrder), asc(languages.name));
 }
 
@@ -157,7 +159,7 @@ export async function languagePage(db: Db, slug: string, page = 1): Promise<Lang
   const [language] = await db
     .select({ id: languages.id, code: languages.code, name: languages.name, slug: languages.slug, flagUrl: languages.flagUrl })
     .from(languages)
-    .where(eq(languages.slug, slug))
+    .where(and(eq(languages.slug, slug), eq(languages.isVisible, true)))
     .limit(1);
   if (!language) return null;
 
@@ -175,7 +177,7 @@ export async function languagePage(db: Db, slug: string, page = 1): Promise<Lang
       ),
     })
     .from(categories)
-    .where(eq(categories.languageId, language.id))
+    .where(and(eq(categories.languageId, language.id), eq(categories.isVisible, true)))
     .orderBy(asc(categories.sortOrder), asc(categories.name));
   // The category ids as values, not a subquery: the planner then knows from its statistics
   // whether they hold three products (read them by category) or most of the shop (walk the
@@ -220,7 +222,7 @@ export async function categoryPage(db: Db, slug: string, page = 1): Promise<Cate
     })
     .from(categories)
     .innerJoin(languages, eq(languages.id, categories.languageId))
-    .where(eq(categories.slug, slug))
+    .where(and(eq(categories.slug, slug), eq(categories.isVisible, true), eq(languages.isVisible, true)))
     .limit(1);
   if (!row) return null;
 
@@ -381,7 +383,7 @@ async function runSearch(
         prefix.excluded ? sql` AND NOT ${products.searchExact} @@ to_tsquery('english', ${prefix.excluded})` : sql``
       })`
     : sql`false`;
-  const matches = sql`${products.isVisible} AND (${products.searchExact} @@ ${web} OR ${prefixMatch})`;
+  const matches = sql`${productShown} AND (${products.searchExact} @@ ${web} OR ${prefixMatch})`;
   // Whole-word matches weigh five times a prefix match; normalisation 1 prefers shorter names.
   const rank = prefix
     ? sql`ts_rank(${products.searchExact}, ${web}, 1) + 0.2 * ts_rank(${products.searchPrefix}, to_tsquery('simple', ${prefix.query}), 1)`
@@ -455,8 +457,12 @@ function stripTotal<T extends { total: number }>({ total: _total, ...card }: T):
 /** Languages and categories for the sitemap: every one has a page, even when it is empty. */
 export async function sitemapSections(db: Db) {
   const [languageRows, categoryRows] = await Promise.all([
-    db.select({ slug: languages.slug }).from(languages).orderBy(asc(languages.sortOrder), asc(languages.slug)),
-    db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.languageId), asc(categories.sortOrder), asc(categories.slug)),
+    db.select({ slug: languages.slug }).from(languages).where(eq(languages.isVisible, true)).orderBy(asc(languages.sortOrder), asc(languages.slug)),
+    db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(sql`${categories.id} IN ${shownCategoryIds}`)
+      .orderBy(asc(categories.languageId), asc(categories.sortOrder), asc(categories.slug)),
   ]);
   return { languages: languageRows.map((r) => r.slug), categories: categoryRows.map((r) => r.slug) };
 }

@@ -5,6 +5,7 @@
  * join, listed in docs/development.md.
  */
 import { sql } from "drizzle-orm";
+import { productShownAs } from "./visibility.server";
 import type { Db } from "~/db/client.server";
 import { CATALOGUE_PAGE_SIZE } from "./paging";
 import type { ParsedSetFind } from "./find-filters";
@@ -57,7 +58,7 @@ export async function listSets(db: Db): Promise<SeriesGroup[]> {
       FROM (
         SELECT c.set_id, count(*)::int AS listed
         FROM products p JOIN cards c ON c.id = p.card_id
-        WHERE p.is_visible AND p.kind = 'single'
+        WHERE ${productShownAs("p")} AND p.kind = 'single'
         GROUP BY c.set_id
       ) l
       JOIN card_sets s ON s.id = l.set_id

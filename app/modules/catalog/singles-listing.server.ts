@@ -19,6 +19,7 @@
  * a reporting join listed in docs/development.md. Hidden products never leave this module.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { productShownAs } from "./visibility.server";
 import type { Db } from "~/db/client.server";
 import { hasVariantFilters, type FindFilters, type FindSort } from "./find-filters";
 import { cardNumberLabel, type Facets, type ListingItem } from "./find-view";
@@ -101,7 +102,7 @@ function baseQuery(base: ListingBase, rankNeeded: boolean, guarded: boolean): SQ
         SELECT p.id AS product_id, c.id AS card_id, c.rarity, c.number_sort, c.local_number, c.name AS sort_name,
                0::real AS text_rank, NULL::bigint AS match_ord, NULL::bigint AS given_ord
         FROM cards c
-        LEFT JOIN products p ON p.card_id = c.id AND p.is_visible AND p.kind = 'single'
+        LEFT JOIN products p ON p.card_id = c.id AND ${productShownAs("p")} AND p.kind = 'single'
         WHERE c.set_id = ${base.setId}`;
     case "search": {
       // One scan of products: the text match OR one of the card matches (a bitmap OR of the
@@ -115,7 +116,7 @@ function baseQuery(base: ListingBase, rankNeeded: boolean, guarded: boolean): SQ
         FROM products p
         LEFT JOIN LATERAL (SELECT c.id, c.rarity, c.number_sort, c.local_number FROM cards c WHERE c.id = p.card_id LIMIT 1) c ON true
         LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id
-        WHERE p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}${cardMatch})
+        WHERE ${productShownAs("p")} AND (${base.text ? sql`${base.text.match} OR ` : sql``}${cardMatch})
         ${guarded ? sql`LIMIT ${BROAD_ABOVE + 1}` : sql``}`;
     }
     case "ids":
@@ -123,7 +124,7 @@ function baseQuery(base: ListingBase, rankNeeded: boolean, guarded: boolean): SQ
         SELECT p.id AS product_id, c.id AS card_id, c.rarity, c.number_sort, c.local_number, p.name AS sort_name,
                0::real AS text_rank, cm.ord AS match_ord, given.ord AS given_ord
         FROM unnest(${intArray(base.ids)}) WITH ORDINALITY AS given(id, ord)
-        JOIN products p ON p.id = given.id AND p.is_visible
+        JOIN products p ON p.id = given.id AND ${productShownAs("p")}
         LEFT JOIN cards c ON c.id = p.card_id
         LEFT JOIN unnest(${intArray(base.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id`;
   }
@@ -256,7 +257,7 @@ async function fullListing(db: Db, base: ListingBase, options: ListingOptions, g
     ? sql`
         SELECT given.id AS product_id, p.card_id, cm.ord AS match_ord, given.ord
         FROM unnest(${intArray(options.describe.ids)}) WITH ORDINALITY AS given(id, ord)
-        JOIN products p ON p.id = given.id AND p.is_visible
+        JOIN products p ON p.id = given.id AND ${productShownAs("p")}
         LEFT JOIN unnest(${intArray(options.describe.cardMatches)}) WITH ORDINALITY AS cm(id, ord) ON cm.id = p.id`
     : options.window
     ? sql`
@@ -323,7 +324,7 @@ async function broadListing(db: Db, base: Extract<ListingBase, { kind: "search" 
   const all = variantFilter(f);
   const byPrice = options.sort === "price-asc" || options.sort === "price-desc";
   const window = options.window;
-  const passes = sql`p.is_visible AND (${base.text ? sql`${base.text.match} OR ` : sql``}p.id = ANY(${intArray(base.cardMatches)}))
+  const passes = sql`${productShownAs("p")} AND (${base.text ? sql`${base.text.match} OR ` : sql``}p.id = ANY(${intArray(base.cardMatches)}))
     ${f.rarities.length > 0 ? sql`AND EXISTS (SELECT 1 FROM cards c WHERE c.id = p.card_id AND c.rarity = ANY(${textArray(f.rarities)}))` : sql``}
     AND EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND ${all})`;
 

@@ -4,6 +4,7 @@
  * screen. Client-safe: no database. Variant labels and ordering come from ./variants.ts.
  */
 import { z } from "zod";
+import { slugify } from "~/utils/slug";
 import {
   CARD_LANGUAGE_LABELS,
   CONDITION_LABELS,
@@ -68,15 +69,7 @@ export function singleName(card: { name: string; localNumber: string }, set: { n
  * "mew-ex-sv03-5-151". Accents folded, anything else but letters and digits becomes "-".
  */
 export function singleSlug(card: { name: string; localNumber: string }, setCode: string): string {
-  const slug = `${card.name} ${setCode} ${card.localNumber}`
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 120)
-    .replace(/-+$/g, "");
+  const slug = slugify(`${card.name} ${setCode} ${card.localNumber}`);
   return slug || "single";
 }
 
