@@ -7,6 +7,7 @@
  * search is answered by the listing query (singles-listing.server.ts) over the same matches.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { rowsOf } from "~/db/raw";
 import { productShownAs } from "./visibility.server";
 import type { Db } from "~/db/client.server";
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "~/db/schema/search-fold";
@@ -21,9 +22,6 @@ import { runListing, type ListingBase } from "./singles-listing.server";
 /** Card matches kept per query: a set named alone can hold a few hundred listed cards. */
 export const CARD_MATCH_LIMIT = 250;
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 export interface CardMatches {
   /** Visible listed singles, best first. */

@@ -6,6 +6,7 @@
  * variant-id order (the lock order), so two transactions cannot deadlock.
  */
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "~/db/raw";
 import type { Db, Tx } from "~/db/client.server";
 import { products, productVariants, STOCK_MOVEMENT_REASONS, stockMovements } from "~/db/schema";
 import { productShown, productShownAs } from "./visibility.server";
@@ -92,10 +93,6 @@ export interface StockMovement {
 
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 
-/** Rows a raw statement returned, whichever driver ran it (node-postgres and PGlite both say `rows`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * The ledger row for a change made by `changed` (a CTE named `changed` returning `id`,

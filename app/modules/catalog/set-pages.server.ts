@@ -5,6 +5,7 @@
  * join, listed in docs/development.md.
  */
 import { sql } from "drizzle-orm";
+import { rowsOf } from "~/db/raw";
 import { productShownAs } from "./visibility.server";
 import type { Db } from "~/db/client.server";
 import { CATALOGUE_PAGE_SIZE } from "./paging";
@@ -15,9 +16,6 @@ import { runListing } from "./singles-listing.server";
 /** Longer than any set code; a longer path segment is not looked up. */
 const MAX_SET_CODE_LENGTH = 64;
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 interface SetRow {
   id: number;

@@ -15,7 +15,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { marketPriceGuides } from "~/db/schema";
 import { CARDMARKET_SOURCE, parsePriceGuide, type PriceGuideRow, type RowProblem } from "./cardmarket";
-import { intArray, MARKET_LOCKS, rowsOf } from "./sql.server";
+import { intArrayLiteral, selectRows } from "~/db/raw";
+import { MARKET_LOCKS } from "./sql.server";
 
 /** Rows per INSERT … SELECT FROM unnest(…): one statement per batch, a progress line per batch. */
 export const PRICE_BATCH_SIZE = 10_000;
@@ -50,14 +51,14 @@ class NothingMatched extends Error {}
 const COLUMNS = ["avg", "low", "trend", "avg1", "avg7", "avg30", "avgHolo", "lowHolo", "trendHolo", "avg1Holo", "avg7Holo", "avg30Holo"] as const;
 
 async function insertMatched(tx: Tx, guideId: number, batch: PriceGuideRow[]): Promise<number> {
-  const column = (key: (typeof COLUMNS)[number]) => sql`${intArray(batch.map((r) => r[key]))}::int[]`;
-  const [row] = await rowsOf<{ n: number }>(
+  const column = (key: (typeof COLUMNS)[number]) => sql`${intArrayLiteral(batch.map((r) => r[key]))}::int[]`;
+  const [row] = await selectRows<{ n: number }>(
     tx,
     sql`WITH kept AS (
           INSERT INTO market_prices (guide_id, cardmarket_product_id, avg, low, trend, avg1, avg7, avg30,
                                      avg_holo, low_holo, trend_holo, avg1_holo, avg7_holo, avg30_holo)
           SELECT ${guideId}::int, u.*
-          FROM unnest(${intArray(batch.map((r) => r.cardmarketProductId))}::int[], ${sql.join(COLUMNS.map(column), sql`, `)})
+          FROM unnest(${intArrayLiteral(batch.map((r) => r.cardmarketProductId))}::int[], ${sql.join(COLUMNS.map(column), sql`, `)})
                AS u(id, avg, low, trend, avg1, avg7, avg30, avg_holo, low_holo, trend_holo, avg1_holo, avg7_holo, avg30_holo)
           WHERE EXISTS (SELECT 1 FROM cards c WHERE c.cardmarket_product_id = u.id)
           RETURNING 1

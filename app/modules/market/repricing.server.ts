@@ -21,7 +21,8 @@ import { compareVariants, variantLabel, variantQuery } from "~/modules/catalog/v
 import { canonicalRules, pickFigure, priceVariantAt, type MarketFigure, type MarketFigures, type PricingRules } from "./pricing-rules";
 import { PREVIEW_PAGE_SIZE, RECENT_GUIDES, type GuideSummary, type PreviewRow, type RepricingCounts, type RepricingPreview } from "./repricing";
 import { loadPricingRules } from "./rules.server";
-import { intArray, MARKET_LOCKS, rowsOf } from "./sql.server";
+import { intArrayLiteral, selectRows } from "~/db/raw";
+import { MARKET_LOCKS } from "./sql.server";
 
 type Executor = Db | Tx;
 
@@ -59,7 +60,7 @@ const HISTORY_COLUMNS = ["avg", "low", "trend", "avg1", "avg7", "avg30", "avg_ho
 /** A card's figures in every kept guide, oldest first: its market price history. */
 export async function marketHistory(db: Executor, cardmarketProductId: number): Promise<Array<{ guideId: number; publishedAt: Date } & MarketFigures>> {
   type Row = { guide_id: number; published_at: Date | string } & Record<(typeof HISTORY_COLUMNS)[number], number | null>;
-  const rows = await rowsOf<Row>(
+  const rows = await selectRows<Row>(
     db,
     sql`SELECT g.id AS guide_id, g.published_at, ${sql.raw(HISTORY_COLUMNS.map((c) => `mp.${c}`).join(", "))}
         FROM market_prices mp JOIN market_price_guides g ON g.id = mp.guide_id
@@ -138,7 +139,7 @@ function fingerprintOf(guide: GuideSummary | null, rules: PricingRules, changes:
 async function computePlan(db: Executor, options: { ordered: boolean }): Promise<Plan> {
   const [guide, { rules }] = await Promise.all([latestGuide(db), loadPricingRules(db)]);
   const [plain, holo] = FIGURE_COLUMNS[rules.figure];
-  const rows = await rowsOf<VariantRow>(
+  const rows = await selectRows<VariantRow>(
     db,
     sql`SELECT v.id, v.product_id, v.condition, v.printing, v.language, v.grader, v.grade, v.price_pinned, v.price, v.premium_price,
                (h.variant_id IS NOT NULL) AS held,
@@ -205,23 +206,23 @@ async function computePlan(db: Executor, options: { ordered: boolean }): Promise
 async function describeRows(db: Executor, rows: PlanRow[], figure: MarketFigure): Promise<PreviewRow[]> {
   if (rows.length === 0) return [];
   const [plain, holo] = FIGURE_COLUMNS[figure];
-  const details = await rowsOf<{
+  const details = await selectRows<{
     id: number; name: string; slug: string; condition: string | null; printing: string | null; language: string | null;
     grader: string | null; grade: string | null; cardmarket_product_id: number | null;
   }>(
     db,
     sql`SELECT v.id, p.name, p.slug, v.condition, v.printing, v.language, v.grader, v.grade, c.cardmarket_product_id
         FROM product_variants v JOIN products p ON p.id = v.product_id JOIN cards c ON c.id = p.card_id
-        WHERE v.id = ANY(${intArray(rows.map((r) => r.variantId))}::int[])`,
+        WHERE v.id = ANY(${intArrayLiteral(rows.map((r) => r.variantId))}::int[])`,
   );
   const byId = new Map(details.map((d) => [d.id, d]));
   const productIds = [...new Set(details.map((d) => d.cardmarket_product_id).filter((id): id is number => id !== null))];
-  const history = productIds.length === 0 ? [] : await rowsOf<{ cardmarket_product_id: number; published_at: Date | string; figure: number | null; figure_holo: number | null }>(
+  const history = productIds.length === 0 ? [] : await selectRows<{ cardmarket_product_id: number; published_at: Date | string; figure: number | null; figure_holo: number | null }>(
     db,
     sql`SELECT mp.cardmarket_product_id, g.published_at, mp.${sql.raw(plain)} AS figure, mp.${sql.raw(holo)} AS figure_holo
         FROM (SELECT id, published_at FROM market_price_guides ORDER BY published_at DESC, id DESC LIMIT ${RECENT_GUIDES}) g
         JOIN market_prices mp ON mp.guide_id = g.id
-        WHERE mp.cardmarket_product_id = ANY(${intArray(productIds)}::int[])
+        WHERE mp.cardmarket_product_id = ANY(${intArrayLiteral(productIds)}::int[])
         ORDER BY g.published_at, g.id`,
   );
   return rows.map((row) => {
@@ -319,9 +320,9 @@ export async function applyRepricing(db: Db, adminId: string, fingerprint: strin
     // One statement: the new prices of every variant, and the run's record of each change.
     await tx.execute(sql`
       WITH planned AS (
-        SELECT * FROM unnest(${intArray(toApply.map((c) => c.variantId))}::int[],
-                             ${intArray(toApply.map((c) => c.oldPrice))}::int[], ${intArray(toApply.map((c) => c.newPrice))}::int[],
-                             ${intArray(toApply.map((c) => c.oldPremiumPrice))}::int[], ${intArray(toApply.map((c) => c.newPremiumPrice))}::int[])
+        SELECT * FROM unnest(${intArrayLiteral(toApply.map((c) => c.variantId))}::int[],
+                             ${intArrayLiteral(toApply.map((c) => c.oldPrice))}::int[], ${intArrayLiteral(toApply.map((c) => c.newPrice))}::int[],
+                             ${intArrayLiteral(toApply.map((c) => c.oldPremiumPrice))}::int[], ${intArrayLiteral(toApply.map((c) => c.newPremiumPrice))}::int[])
                       AS u(variant_id, old_price, new_price, old_premium_price, new_premium_price)
       ),
       repriced AS (
@@ -351,7 +352,7 @@ export async function applyRepricing(db: Db, adminId: string, fingerprint: strin
  */
 export async function setVariantPinned(db: Db, adminId: string, variantId: number, pinned: boolean): Promise<{ status: "done" | "not_found" }> {
   return db.transaction(async (tx) => {
-    const rows = await rowsOf<{ id: number }>(
+    const rows = await selectRows<{ id: number }>(
       tx,
       sql`UPDATE product_variants v SET price_pinned = ${pinned}, updated_at = now()
           FROM products p

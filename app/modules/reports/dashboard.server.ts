@@ -13,6 +13,7 @@
  * - emails: countUnsentEmails, from the outbox_due_idx partial index (unsent rows only).
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { rowsOf } from "~/db/raw";
 import { PRODUCT_LOW_STOCK_THRESHOLD } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { orders, productVariants, products, profiles, wholesaleApplications } from "~/db/schema";
@@ -40,9 +41,6 @@ const SALES_DAYS = 30;
  */
 const PAID_STATUSES = ["completed", "dispatched", "refunded", "cancelled"] as const;
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * Orders placed on each of the last 30 UK days (today included) that were paid, and what they
