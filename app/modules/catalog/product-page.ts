@@ -4,6 +4,7 @@
  * functions): the loader builds a ProductDetail on the server, the page's components render it.
  */
 import { applicableLimit, compareVariants, isSealedVariant, pickVariant, variantLabel, variantQuery, type VariantAttributes } from "./variants";
+import { cardNumberText } from "~/modules/cards/card-number";
 
 /** One sellable unit of a product, as the product page shows it. */
 export interface ProductVariant extends VariantAttributes {
@@ -66,7 +67,7 @@ export function effectiveLimit(variant: Pick<ProductVariant, "limitPerCustomer">
 
 /** "4/102" when the set's printed count is known, else "4". */
 export function cardNumber(card: Pick<CardFacts, "localNumber" | "set">): string {
-  return card.set.officialCardCount === null ? card.localNumber : `${card.localNumber}/${card.set.officialCardCount}`;
+  return cardNumberText(card.localNumber, card.set.officialCardCount);
 }
 
 /** A sealed product (one variant, no attributes) has nothing to pick: the page looks as it always has. */

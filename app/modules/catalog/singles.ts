@@ -4,6 +4,7 @@
  * screen. Client-safe: no database. Variant labels and ordering come from ./variants.ts.
  */
 import { z } from "zod";
+import { cardNumberText } from "~/modules/cards/card-number";
 import { slugify } from "~/utils/slug";
 import {
   CARD_LANGUAGE_LABELS,
@@ -60,7 +61,7 @@ export function fieldName(key: RowKey, field: RowField): string {
 
 /** "Charizard 4/102 · Base Set": the product name of a single (no count when the set's is unknown). */
 export function singleName(card: { name: string; localNumber: string }, set: { name: string; officialCardCount: number | null }): string {
-  const number = set.officialCardCount === null ? card.localNumber : `${card.localNumber}/${set.officialCardCount}`;
+  const number = cardNumberText(card.localNumber, set.officialCardCount);
   return `${card.name} ${number} · ${set.name}`;
 }
 
