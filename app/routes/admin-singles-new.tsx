@@ -4,6 +4,7 @@ import { ListSinglePage } from "~/components/admin/singles/list-single-page";
 import { normaliseSearchQuery } from "~/modules/catalog/search-query";
 import { LIST_MESSAGES, idParam, parseListForm, type ListFormRefusal } from "~/modules/catalog/singles";
 import { getSingleListing, listedNotice, listSingle, searchCards } from "~/modules/catalog/singles.server";
+import { suggestListingPrices } from "~/modules/market/suggestions.server";
 import { requireAdmin } from "~/web/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/admin-singles-new";
@@ -25,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = normaliseSearchQuery(url.searchParams.get("q") ?? "");
   const cardId = idParam(url.searchParams.get("card"));
   const listedId = idParam(url.searchParams.get("listed"));
-  // Market prices, when the market module offers a suggester, plug in here: getSingleListing(db, id, { suggestPrices }).
-  const listing = cardId === null ? null : await getSingleListing(context.db, cardId);
+  // Each row's suggested price: the latest market figure through the shop's pricing rules.
+  const listing = cardId === null ? null : await getSingleListing(context.db, cardId, { suggestPrices: suggestListingPrices });
   if (cardId !== null && !listing) throw data(LIST_MESSAGES.cardMissing, { status: 404 });
   return {
     query,

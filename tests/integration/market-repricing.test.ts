@@ -25,6 +25,7 @@ import { importPriceGuideFile } from "~/modules/market/import.server";
 import { DEFAULT_PRICING_RULES, type PricingRules } from "~/modules/market/pricing-rules";
 import { applyRepricing, previewRepricing, setVariantPinned } from "~/modules/market/repricing.server";
 import { loadPricingRules, savePricingRules } from "~/modules/market/rules.server";
+import { suggestListingPrices } from "~/modules/market/suggestions.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
 const GUIDE_1 = "tests/fixtures/cardmarket/price_guide_2025-11-03.json";
@@ -357,5 +358,26 @@ describe("saving rules", () => {
     await expect(savePricingRules(db, adminId, { ...DEFAULT_PRICING_RULES, eurToGbpMicros: 0.85 })).rejects.toThrow();
     await expect(savePricingRules(db, adminId, { ...DEFAULT_PRICING_RULES, endingsPence: [99, 49] })).rejects.toThrow();
     expect(await loadPricingRules(db)).toMatchObject({ saved: false, rules: DEFAULT_PRICING_RULES });
+  });
+});
+
+describe("suggestListingPrices (the add-single form's suggestions)", () => {
+  it("suggests per condition × printing what repricing would set, none for 1st edition, none without a figure", async () => {
+    const suggestions = await suggestListingPrices(db, { cardmarketProductId: 273702, printings: ["normal", "reverse_holo", "first_edition"] });
+    // The same prices the preview above shows for Pikachu's NM normal (£3.49), NM reverse holo (£6.99) and LP normal (£2.99).
+    expect(suggestions["nm.normal"]).toBe(349);
+    expect(suggestions["nm.reverse_holo"]).toBe(699);
+    expect(suggestions["lp.normal"]).toBe(299);
+    expect(Object.keys(suggestions).filter((key) => key.endsWith("first_edition"))).toEqual([]);
+    // Every condition of both printings is suggested, worse conditions for less.
+    expect(Object.keys(suggestions)).toHaveLength(10);
+    expect(suggestions["dmg.normal"]!).toBeLessThan(suggestions["hp.normal"]!);
+    expect(await suggestListingPrices(db, { cardmarketProductId: null, printings: ["normal"] })).toEqual({});
+    expect(await suggestListingPrices(db, { cardmarketProductId: 999_999_999, printings: ["normal"] })).toEqual({});
+  });
+
+  it("suggests nothing before any price guide is imported", async () => {
+    await db.delete(marketPriceGuides);
+    expect(await suggestListingPrices(db, { cardmarketProductId: 273702, printings: ["normal"] })).toEqual({});
   });
 });
