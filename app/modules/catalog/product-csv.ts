@@ -271,7 +271,7 @@ export function parseCsvRow(row: number, raw: CsvCells): RowParse {
   const cells: CsvCells = {};
   for (const [column, value] of Object.entries(raw) as Array<[ProductCsvColumn, string]>) {
     if (CONTROL_CHARACTER.test(value)) fail(column, CSV_MESSAGES.controlCharacter);
-    else cells[column] = unescapeFormula(value);
+    cells[column] = unescapeFormula(value);
   }
   /** A cell's code, trimmed and lower-case; undefined when the column is absent or the cell empty. */
   const code = (column: ProductCsvColumn) => {
