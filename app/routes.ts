@@ -41,7 +41,11 @@ export default [
     route("admin/languages", "routes/admin-languages.tsx"),
     route("admin/languages/:id", "routes/admin-language.tsx"),
     route("admin/categories/:id", "routes/admin-category.tsx"),
+    route("admin/products/import", "routes/admin-products-import.tsx"),
   ]),
+  // Resource routes of the back office (a file, a JSON answer): no frame, their own admin check.
+  route("admin/products/export.csv", "routes/admin-products-export.ts"),
+  route("admin/products/import/check", "routes/admin-products-import-check.ts"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/cancel", "routes/checkout-cancel.tsx"),
   route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),

@@ -27,8 +27,18 @@ const PAGE_RULE: BodyRule = { limit: PAGE_BODY_LIMIT, contentTypes: new Set(["ap
 /** Stripe posts raw JSON; the route verifies the signature over exactly those bytes. */
 const WEBHOOK_RULE: BodyRule = { limit: WEBHOOK_BODY_LIMIT, contentTypes: null, label: "256 KiB" };
 
+/**
+ * The products CSV import (issue 14, decision 0040) takes a file: multipart/form-data (or a
+ * plain form post, e.g. applying a dry run), up to 6 MiB — the import's own 5 MB cap on the CSV
+ * plus the form around it. Multipart bodies are not peeked for control characters here: the
+ * import refuses them cell by cell, with the row and column.
+ */
+export const CSV_IMPORT_PATHS: ReadonlySet<string> = new Set(["/admin/products/import", "/admin/products/import.data", "/admin/products/import/check"]);
+const CSV_IMPORT_RULE: BodyRule = { limit: 6 * 1024 * 1024, contentTypes: new Set(["multipart/form-data", "application/x-www-form-urlencoded"]), label: "6 MiB" };
+
 function ruleFor(req: Request): BodyRule {
   const path = req.path.toLowerCase().replace(/\/+$/, "");
+  if (CSV_IMPORT_PATHS.has(path)) return CSV_IMPORT_RULE;
   return path === WEBHOOK_PATH ? WEBHOOK_RULE : PAGE_RULE;
 }
 
@@ -65,7 +75,7 @@ export function requestGuard(): RequestHandler {
         return refuse(res, 415, "This page only accepts form submissions (application/x-www-form-urlencoded).");
       }
       // A form post (the only body a page takes): look at its fields, then hand it on unchanged.
-      if (length > 0) {
+      if (length > 0 && mediaType === "application/x-www-form-urlencoded") {
         const body = await peekBody(req, length);
         if (!body) return void res.destroy(); // the client went away mid-body
         if (hasControlCharacter(new URLSearchParams(body.toString("utf8")))) {

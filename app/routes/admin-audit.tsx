@@ -28,9 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  return (
-      <AuditPageView {...loaderData} />
-  );
+  return <AuditPageView {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

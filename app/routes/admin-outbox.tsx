@@ -48,9 +48,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Email outbox", description: "Emails the shop has queued, sent and failed to send.", noindex: true });
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-      <OutboxPage {...loaderData} result={actionData as ResendResult | undefined} />
-  );
+  return <OutboxPage {...loaderData} result={actionData as ResendResult | undefined} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

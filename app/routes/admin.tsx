@@ -26,9 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  return (
-      <AdminDashboard {...loaderData} />
-  );
+  return <AdminDashboard {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

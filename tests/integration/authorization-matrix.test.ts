@@ -312,6 +312,25 @@ const MATRIX: Record<string, Case[]> = {
     page("/admin/categories/2000000000", { ...ADMIN_ONLY, admin: 404 }),
     { name: "save a category with an empty form", method: "POST", path: (w) => `/admin/categories/${w.ids.categoryId}`, form: () => ({ intent: "save" }), expect: { ...ADMIN_ONLY, admin: 400 } },
   ],
+  "admin/products/export.csv": [
+    { name: "export products as CSV", method: "GET", path: () => "/admin/products/export.csv", expect: ADMIN_ONLY, data: false },
+    { name: "export hidden singles as CSV", method: "GET", path: () => "/admin/products/export.csv?visibility=hidden&kind=single", expect: ADMIN_ONLY, data: false },
+  ],
+  "admin/products/import": [
+    page("/admin/products/import", ADMIN_ONLY),
+    { name: "a dry run without a file", method: "POST", path: () => "/admin/products/import", form: () => ({ intent: "dry-run" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+    {
+      name: "apply a payload that is not a dry run's",
+      method: "POST",
+      path: () => "/admin/products/import",
+      form: () => ({ intent: "apply", payload: "bm90IGd6aXA=", fingerprint: "0".repeat(64), fileName: "x.csv" }),
+      expect: { ...ADMIN_ONLY, admin: 400 },
+    },
+  ],
+  "admin/products/import/check": [
+    { name: "the upload endpoint, asked for a page", method: "GET", path: () => "/admin/products/import/check", expect: { ...ADMIN_ONLY, admin: "→/admin/products/import" }, data: false },
+    { name: "a check without a file", method: "POST", path: () => "/admin/products/import/check", form: () => ({ intent: "dry-run" }), expect: { ...ADMIN_ONLY, admin: 400 }, data: false },
+  ],
   "admin/coupons": [page("/admin/coupons", ADMIN_ONLY)],
   "admin/coupons/new": [
     page("/admin/coupons/new", ADMIN_ONLY),

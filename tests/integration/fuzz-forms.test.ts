@@ -349,6 +349,25 @@ const FORMS: Record<string, Form> = {
       "g0.price": text("100"),
     }),
   },
+  "admin/products/import": {
+    path: () => fc.constant("/admin/products/import"),
+    actors: ["admin", "customer"],
+    fields: () => ({
+      intent: text("dry-run", "apply"),
+      payload: text("", "H4sIAAAAAAAAA0tMTAIAAAD//w==", "bm90IGd6aXA="),
+      fingerprint: text("0".repeat(64), ""),
+      fileName: text("products.csv", ""),
+    }),
+  },
+  "admin/products/import/check": {
+    path: () => fc.constant("/admin/products/import/check"),
+    actors: ["admin", "customer"],
+    fields: () => ({
+      intent: text("dry-run", "apply"),
+      payload: text("", "bm90IGd6aXA="),
+      fingerprint: text("0".repeat(64), ""),
+    }),
+  },
   "admin/pricing": {
     path: () => fc.constant("/admin/pricing"),
     actors: ["admin", "customer"],
@@ -521,6 +540,9 @@ const QUERIES: Record<string, Query> = {
   "admin/languages": { paths: () => fc.constant("/admin/languages"), params: ["done", "id"], actor: "admin" },
   "admin/languages/:id": { paths: (w) => fc.oneof(text(`/admin/languages/${w.ids.languageId}`), segment.map((s) => `/admin/languages/${s}`)), params: ["done", "category"], actor: "admin" },
   "admin/categories/:id": { paths: (w) => fc.oneof(text(`/admin/categories/${w.ids.categoryId}`), segment.map((s) => `/admin/categories/${s}`)), params: ["done"], actor: "admin" },
+  "admin/products/export.csv": { paths: () => fc.constant("/admin/products/export.csv"), params: ["q", "language", "category", "visibility", "stock", "kind"], actor: "admin" },
+  "admin/products/import": { paths: () => fc.constant("/admin/products/import"), params: [], actor: "admin" },
+  "admin/products/import/check": { paths: () => fc.constant("/admin/products/import/check"), params: [], actor: "admin" },
   "admin/coupons": { paths: () => fc.constant("/admin/coupons"), params: [], actor: "admin" },
   "admin/coupons/new": { paths: () => fc.constant("/admin/coupons/new"), params: [], actor: "admin" },
   "admin/coupons/:code": { paths: (w) => fc.oneof(text(`/admin/coupons/${w.ids.couponCode}`), segment.map((s) => `/admin/coupons/${s}`)), params: ["done"], actor: "admin" },

@@ -186,6 +186,53 @@ export async function setStock(tx: Executor, variantId: number, stock: number, m
 }
 
 /**
+ * Sets many variants' stock to absolute figures (an import's), recording each difference: the
+ * rows are locked in variant-id order (the lock order), then ONE statement changes every stock
+ * and writes every ledger row, so 10,000 variants are two statements, not 20,000, and each
+ * change still has its ledger row written with it. Variants already at their figure are left
+ * alone (no row). Returns what changed; throws on an unknown variant (nothing is written then,
+ * as the caller's transaction fails).
+ */
+export async function setStocks(
+  tx: Executor,
+  targets: ReadonlyArray<{ variantId: number; stock: number }>,
+  movement: StockMovement,
+): Promise<Array<{ variantId: number; before: number; after: number }>> {
+  if (targets.length === 0) return [];
+  const wanted = new Map<number, number>();
+  for (const { variantId, stock } of targets) {
+    if (!Number.isSafeInteger(stock) || stock < 0) throw new RangeError(`setStocks: stock must be a whole number ≥ 0, got ${stock}`);
+    if (wanted.has(variantId)) throw new RangeError(`setStocks: variant ${variantId} given twice`);
+    wanted.set(variantId, stock);
+  }
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  const locked = await tx
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(inArray(productVariants.id, ids))
+    .orderBy(asc(productVariants.id))
+    .for("no key update");
+  if (locked.length !== ids.length) throw new Error("setStocks: unknown variant");
+  const changes = locked
+    .filter((row) => wanted.get(row.id) !== row.stock)
+    .map((row) => ({ variantId: row.id, before: row.stock, after: wanted.get(row.id)! }));
+  if (changes.length === 0) return [];
+  const rows = JSON.stringify(changes.map((c) => ({ id: c.variantId, stock: c.after, delta: c.after - c.before })));
+  const result = await tx.execute(
+    recordInSameStatement(
+      sql`UPDATE ${productVariants} v SET stock = x.stock, updated_at = now()
+          FROM json_to_recordset(${rows}::json) AS x(id int, stock int, delta int)
+          WHERE v.id = x.id AND v.stock = x.stock - x.delta
+          RETURNING v.id, v.stock, x.delta`,
+      movement,
+    ),
+  );
+  // The rows are locked: every one matches its "before". A miss would be a bug, not a race.
+  if (rowsOf(result).length !== changes.length) throw new Error("setStocks: a variant's stock moved while locked");
+  return changes;
+}
+
+/**
  * The opening ledger rows of variants just created with stock (a listing, an import, the demo
  * seed): one `movement` row each for the stock they hold, so their ledger sums to it from the
  * start. Call it in the transaction that inserted them.
