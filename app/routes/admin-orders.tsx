@@ -1,11 +1,13 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
+import { AdminShell } from "~/components/admin/admin-shell";
 import { AdminOrdersPage } from "~/components/admin/orders-page";
 import { parsePage } from "~/modules/catalog/paging";
 import {
   DISPATCH_MESSAGES,
   dispatchInputSchema,
   parseOrderFilter,
+  parseOrderSearch,
   type DispatchResult,
 } from "~/modules/orders/admin-orders";
 import { dispatchOrder, listOrdersForAdmin } from "~/modules/orders/admin.server";
@@ -23,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Session, then role, on every request: the page and its data are admin-only.
   await requireAdmin(request, context);
   const url = new URL(request.url);
-  return listOrdersForAdmin(context.db, { filter: parseOrderFilter(url.searchParams.get("status")), page: parsePage(url) });
+  const { search, errors } = parseOrderSearch(url.searchParams);
+  return listOrdersForAdmin(context.db, { filter: parseOrderFilter(url.searchParams.get("status")), search, errors, page: parsePage(url) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,7 +83,11 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  return <AdminOrdersPage list={loaderData} result={actionData as DispatchResult | undefined} />;
+  return (
+    <AdminShell>
+      <AdminOrdersPage list={loaderData} result={actionData as DispatchResult | undefined} />
+    </AdminShell>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
