@@ -27,7 +27,8 @@ import { returnStock, unitsReturnedForOrder } from "~/modules/catalog/inventory.
 import { emailsByDedupeKey } from "~/modules/email/outbox-lookup.server";
 import { PaymentProviderError, type PaymentProvider } from "~/modules/payments/provider";
 import { recordRefund, refundsForOrder } from "~/modules/payments/refunds.server";
-import type { AdminOrderDetail, AdminOrderLine, TimelineEvent } from "./admin-order";
+import { formatPence } from "~/utils/money";
+import { ORDER_ACTION_TEXT, type AdminOrderDetail, type AdminOrderLine, type OrderActionResult, type TimelineEvent } from "./admin-order";
 import { enqueueOrderCancelled, enqueueOrderRefundIssued, type EmailBranding } from "./emails.server";
 import { cancellationFee, feeApplies, refundAmountFor, refundLessFee, remainingRefundable, type RefundMode, type RefundableOrder } from "./refund-rules";
 
@@ -325,4 +326,61 @@ export async function cancelOrder(db: Db, provider: PaymentProvider, input: Canc
       ? null
       : await refundOrder(db, provider, { orderId, mode: input.refund, amount: input.amount, requestKey: input.requestKey, adminId, reason: "order_cancelled" }, brand);
   return { ...cancelled, refund };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the page says about an outcome (status code and message)
+
+type Answer = { status: number; result: OrderActionResult };
+
+function refusalText(outcome: Extract<RefundOutcome, { status: "refused" }>): string {
+  switch (outcome.reason) {
+    case "nothing_left":
+      return ORDER_ACTION_TEXT.notRefundable(outcome.orderId);
+    case "fee_not_allowed":
+      return ORDER_ACTION_TEXT.feeNotAllowed;
+    case "over_remaining":
+      return ORDER_ACTION_TEXT.overRemaining(formatPence(outcome.remaining));
+    case "not_positive":
+      return ORDER_ACTION_TEXT.amountInvalid;
+    case "restock_not_allowed":
+      return ORDER_ACTION_TEXT.restockNotAllowed;
+  }
+}
+
+export function refundAnswer(outcome: RefundOutcome, values: Record<string, string | string[]>, intent: "cancel" | "refund" = "refund"): Answer {
+  const refuse = (status: number, message: string, field?: "amount" | "mode"): Answer => ({ status, result: { ok: false, intent, field, message, values } });
+  switch (outcome.status) {
+    case "refunded":
+      return { status: 200, result: { ok: true, message: ORDER_ACTION_TEXT.refunded(outcome.orderId, formatPence(outcome.amount)) } };
+    case "replayed":
+      return { status: 200, result: { ok: true, message: ORDER_ACTION_TEXT.replayed(outcome.orderId, formatPence(outcome.amount)) } };
+    case "not_found":
+      return refuse(404, ORDER_ACTION_TEXT.notFound(outcome.orderId));
+    case "refused":
+      return refuse(outcome.reason === "not_positive" ? 400 : 409, refusalText(outcome), outcome.reason === "over_remaining" || outcome.reason === "not_positive" ? "amount" : "mode");
+    case "provider_failed":
+      return refuse(502, ORDER_ACTION_TEXT.providerFailed(outcome.detail));
+  }
+}
+
+export function cancelAnswer(outcome: CancelOutcome, values: Record<string, string | string[]>): Answer {
+  switch (outcome.status) {
+    case "not_found":
+      return { status: 404, result: { ok: false, intent: "cancel", message: ORDER_ACTION_TEXT.notFound(outcome.orderId), values } };
+    case "not_cancellable":
+      return { status: 409, result: { ok: false, intent: "cancel", message: ORDER_ACTION_TEXT.notCancellable(outcome.orderId, outcome.orderStatus), values } };
+    case "cancelled": {
+      const { refund, orderId, changed } = outcome;
+      if (!refund) return { status: 200, result: { ok: true, message: changed ? ORDER_ACTION_TEXT.cancelled(orderId) : ORDER_ACTION_TEXT.notCancellable(orderId, "cancelled") } };
+      if (refund.status === "refunded") return { status: 200, result: { ok: true, message: ORDER_ACTION_TEXT.cancelledAndRefunded(orderId, formatPence(refund.amount)) } };
+      if (refund.status === "replayed") return refundAnswer(refund, values, "cancel");
+      // The cancel stands; the refund's refusal is shown at the refund form.
+      const failed = refundAnswer(refund, values, "refund");
+      return {
+        status: failed.status,
+        result: { ok: false, intent: "refund", message: ORDER_ACTION_TEXT.cancelledRefundFailed(orderId, failed.result.ok ? "" : failed.result.message), values },
+      };
+    }
+  }
 }

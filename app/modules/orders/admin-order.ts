@@ -84,6 +84,7 @@ export const ORDER_ACTION_TEXT = {
         : `Order #${id} is ${status}: only a paid order that has not been dispatched can be cancelled.`,
   notRefundable: (id: number) => `Order #${id} has nothing left to refund.`,
   overRemaining: (left: string) => `That is more than is left to refund (${left}).`,
+  restockNotAllowed: "Only the lines of a paid order that has not been dispatched can go back in stock, once.",
   feeNotAllowed: "The cancellation fee applies only to an order that was not dispatched.",
   providerFailed: (detail: string) => `The payment provider did not make the refund (${detail}). Nothing was refunded; try again.`,
   cancelled: (id: number) => `Order #${id} is cancelled and its items are back in stock. The customer's email is queued.`,
