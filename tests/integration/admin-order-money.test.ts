@@ -136,6 +136,15 @@ describe("cancel", () => {
     }
   });
 
+  it("with a refund it cannot make (more than was paid), cancels nothing", async () => {
+    const { orderId, variants } = await paidOrder();
+    const outcome = await cancelOrder(db, sandbox, { orderId, reason: "Oops", refund: "amount", amount: 3030, requestKey: key(), adminId: null });
+    expect(outcome).toMatchObject({ status: "refund_refused", refusal: { reason: "over_remaining", remaining: 3029 } });
+    expect((await orderRow(orderId)).status).toBe("completed");
+    expect(await stockOf(variants[0]!)).toBe(10);
+    expect(await emailsFor(orderId, "order-cancelled")).toHaveLength(0);
+  });
+
   it("refunds in the same step, less the 5% fee when asked", async () => {
     const { orderId } = await paidOrder();
     const outcome = await cancelOrder(db, sandbox, { orderId, reason: "Out of stock", refund: "less-fee", requestKey: key(), adminId: null });

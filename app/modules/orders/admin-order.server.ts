@@ -272,7 +272,8 @@ export async function refundOrder(db: Db, provider: PaymentProvider, input: Refu
 export type CancelOutcome =
   | { status: "cancelled"; orderId: number; changed: boolean; refund: RefundOutcome | null }
   | { status: "not_found"; orderId: number }
-  | { status: "not_cancellable"; orderId: number; orderStatus: string };
+  | { status: "not_cancellable"; orderId: number; orderStatus: string }
+  | { status: "refund_refused"; orderId: number; refusal: Extract<RefundOutcome, { status: "refused" }> };
 
 export interface CancelRequest {
   orderId: number;
@@ -298,6 +299,11 @@ export async function cancelOrder(db: Db, provider: PaymentProvider, input: Canc
     if (!order) return { status: "not_found", orderId } as const;
     if (order.status === "cancelled") return { status: "cancelled", orderId, changed: false } as const;
     if (!cancellable(order)) return { status: "not_cancellable", orderId, orderStatus: order.trackingNumber || order.dispatchedAt ? "dispatched" : order.status } as const;
+    // A refund the same step cannot make (more than was paid, say) stops the cancel too: the admin fixes the form.
+    if (input.refund !== "none") {
+      const figure = refundAmountFor({ ...refundable(order), status: "cancelled" }, input.refund, input.amount);
+      if (!figure.ok) return { status: "refund_refused", orderId, refusal: { status: "refused", orderId, reason: figure.reason, remaining: remainingRefundable(refundable(order)) } } as const;
+    }
     const lines = await withRestocked(tx, orderId, await linesOf(tx, orderId));
     const restocked = await restockLines(tx, orderId, lines, "cancel_restock", adminId, input.reason);
     const now = new Date();
@@ -370,15 +376,17 @@ export function cancelAnswer(outcome: CancelOutcome, values: Record<string, stri
       return { status: 404, result: { ok: false, intent: "cancel", message: ORDER_ACTION_TEXT.notFound(outcome.orderId), values } };
     case "not_cancellable":
       return { status: 409, result: { ok: false, intent: "cancel", message: ORDER_ACTION_TEXT.notCancellable(outcome.orderId, outcome.orderStatus), values } };
+    case "refund_refused":
+      return refundAnswer(outcome.refusal, values, "cancel");
     case "cancelled": {
       const { refund, orderId, changed } = outcome;
       if (!refund) return { status: 200, result: { ok: true, message: changed ? ORDER_ACTION_TEXT.cancelled(orderId) : ORDER_ACTION_TEXT.notCancellable(orderId, "cancelled") } };
       if (refund.status === "refunded") return { status: 200, result: { ok: true, message: ORDER_ACTION_TEXT.cancelledAndRefunded(orderId, formatPence(refund.amount)) } };
       if (refund.status === "replayed") return refundAnswer(refund, values, "cancel");
-      // The cancel stands; the refund's refusal is shown at the refund form.
+      // The cancel stands (so 200: it was done); the refund's failure is shown at the refund form.
       const failed = refundAnswer(refund, values, "refund");
       return {
-        status: failed.status,
+        status: 200,
         result: { ok: false, intent: "refund", message: ORDER_ACTION_TEXT.cancelledRefundFailed(orderId, failed.result.ok ? "" : failed.result.message), values },
       };
     }
