@@ -75,7 +75,7 @@ function SearchForm({ list }: { list: AdminOrderList }) {
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
-          Search
+          Search orders
         </button>
         {searching && (
           <Link to={filterHref(filter, { q: "", customer: "", product: "", from: "", to: "" })} className="text-sm font-medium text-amber-700 underline underline-offset-2">
