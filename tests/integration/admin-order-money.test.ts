@@ -9,7 +9,9 @@ import { dispatchOrder, listOrdersForAdmin } from "~/modules/orders/admin.server
 import { parseOrderSearch } from "~/modules/orders/admin-orders";
 import { listOrderHistory } from "~/modules/orders/history.server";
 import { PaymentProviderError, type PaymentProvider, type RefundInput } from "~/modules/payments/provider";
+import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
 import { createSandboxProvider } from "~/modules/payments/sandbox/provider.server";
+import { startStripeFake } from "../fakes/stripe-fake";
 import * as adminOrder from "~/routes/admin-order";
 import { settle, testContext } from "../support/accounts";
 import { checkoutFixtures } from "../support/checkout-fixtures";
@@ -242,6 +244,51 @@ describe("refund", () => {
     for (const v of variants) expect(await ledgerSum(v)).toBe(await stockOf(v));
     const after = await orderDetailForAdmin(db, orderId);
     expect(after!.lines.map((l) => l.restocked)).toEqual([2, 1]);
+  });
+});
+
+describe("through Stripe (the local fake)", () => {
+  it("refunds partly then fully with the request key as Stripe's idempotency key; a replay sends nothing", async () => {
+    const fake = await startStripeFake();
+    try {
+      const stripe = paymentProviderFor(testContext(db, { STRIPE_SECRET_KEY: "sk_test_nearmint", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_BASE: fake.url, STRIPE_PRICE_MONTHLY: "price_monthly_test" }));
+      expect(stripe.name).toBe("stripe");
+      const { orderId } = await paidOrder();
+      const session = await stripe.createCheckoutSession({
+        lineItems: [{ name: "Box", quantity: 1, unitAmount: 3029 }],
+        amountTotal: 3029,
+        discountAmount: 0,
+        customerEmail: "buyer@example.test",
+        clientReferenceId: String(orderId),
+        metadata: { orderId: String(orderId) },
+        successUrl: "https://shop.test/order/success?session_id={CHECKOUT_SESSION_ID}",
+        cancelUrl: "https://shop.test/checkout/cancel",
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+        idempotencyKey: `checkout-${orderId}`,
+        userId: (await orderRow(orderId)).userId,
+      });
+      const paid = fake.completeSession(session.id);
+      await db.update(orders).set({ paymentProvider: "stripe", paymentSessionId: session.id, paymentIntentId: paid.payment_intent }).where(eq(orders.id, orderId));
+
+      const requestKey = key();
+      const first = await refundOrder(db, stripe, { orderId, mode: "amount", amount: 1000, requestKey, adminId: null });
+      expect(first).toMatchObject({ status: "refunded", amount: 1000 });
+      expect(await refundOrder(db, stripe, { orderId, mode: "amount", amount: 1000, requestKey, adminId: null })).toMatchObject({ status: "replayed" });
+      const calls = fake.requests.filter((r) => r.path === "/v1/refunds");
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.headers["idempotency-key"]).toBe(`order-refund:${orderId}:${requestKey}`);
+      // Had our commit been lost, Stripe gives the same refund back for the same key: recorded once.
+      const again = await stripe.refundPayment({ paymentIntentId: paid.payment_intent, sessionId: session.id, amount: 1000, reason: "admin_refund", idempotencyKey: `order-refund:${orderId}:${requestKey}` });
+      expect(again.id).toBe(first.status === "refunded" ? first.refundId : "");
+
+      const rest = await refundOrder(db, stripe, { orderId, mode: "full", requestKey: key(), adminId: null });
+      expect(rest).toMatchObject({ status: "refunded", amount: 2029, refundedAmount: 3029, orderStatus: "refunded" });
+      const atStripe = [...fake.objects.values()].filter((o) => o.object === "refund" && o.payment_intent === paid.payment_intent);
+      expect(atStripe.reduce((sum, r) => sum + r.amount, 0)).toBe(3029);
+      expect((await refundRows(orderId)).map((r) => r.provider)).toEqual(["stripe", "stripe"]);
+    } finally {
+      await fake.close();
+    }
   });
 });
 
