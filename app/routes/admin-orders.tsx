@@ -6,6 +6,7 @@ import {
   DISPATCH_MESSAGES,
   dispatchInputSchema,
   parseOrderFilter,
+  parseOrderSearch,
   type DispatchResult,
 } from "~/modules/orders/admin-orders";
 import { dispatchOrder, listOrdersForAdmin } from "~/modules/orders/admin.server";
@@ -23,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Session, then role, on every request: the page and its data are admin-only.
   await requireAdmin(request, context);
   const url = new URL(request.url);
-  return listOrdersForAdmin(context.db, { filter: parseOrderFilter(url.searchParams.get("status")), page: parsePage(url) });
+  const { search, errors } = parseOrderSearch(url.searchParams);
+  return listOrdersForAdmin(context.db, { filter: parseOrderFilter(url.searchParams.get("status")), search, errors, page: parsePage(url) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -293,6 +293,13 @@ test("admin pages: dashboard, orders with a refused tracking number, application
   await expect(card.getByLabel("Tracking number")).toHaveAttribute("aria-invalid", "true");
   await expectNoViolations(page, "admin orders, tracking number refused");
   await visit(page, "/admin/orders?status=all", "admin orders, all");
+  await visit(page, "/admin/orders?status=all&q=nobody&from=31/02/2026", "admin orders, searched, a bad date");
+  await visit(page, `/admin/orders/${order!.id}`, "admin order page with cancel and refund forms");
+  await page.getByRole("form", { name: `Cancel order #${order!.id}` }).getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByRole("form", { name: `Cancel order #${order!.id}` }).getByRole("alert")).toBeVisible();
+  await expectNoViolations(page, "admin order page, cancel refused");
+  await visit(page, `/admin/orders/${order!.id}/packing-slip`, "packing slip");
+  await visit(page, `/admin/orders/${order!.id}/label`, "address label");
   await visit(page, "/admin/wholesale-applications", "admin applications");
   await page.goto(`/admin/wholesale-applications?application=${application!.id}`);
   await expect(page.getByRole("dialog")).toBeVisible();

@@ -224,8 +224,15 @@ describe("dispatchOrder", () => {
     expect(await dispatchEmails(order.id)).toHaveLength(1);
     const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityType, "order"), eq(auditLog.entityId, String(order.id))));
     expect(audit).toEqual([
-      expect.objectContaining({ actorUserId: admin.id, action: "order.dispatched", details: { trackingNumber: "AB123456789GB", previousTrackingNumber: null } }),
+      expect.objectContaining({ actorUserId: admin.id, action: "order.dispatched", details: {
+          trackingNumber: "AB123456789GB",
+          previousTrackingNumber: null,
+          before: { status: "completed", trackingNumber: null },
+          after: { status: "dispatched", trackingNumber: "AB123456789GB" },
+        },
+      }),
     ]);
+    expect((await orderRow(order.id)).dispatchedAt).toBeInstanceOf(Date);
   });
 
   it("lets a number be corrected (one new email), but not from a page that is out of date", async () => {

@@ -227,6 +227,8 @@ const MATRIX: Record<string, Case[]> = {
   "admin/orders": [
     page("/admin/orders", ADMIN_ONLY),
     page("/admin/orders?status=all&page=2", ADMIN_ONLY),
+    page("/admin/orders?status=cancelled&q=100001&customer=matrix&product=box&from=01/01/2026&to=31/12/2026", ADMIN_ONLY),
+    page("/admin/orders?from=31/02/2026&to=nonsense", ADMIN_ONLY),
     {
       name: "dispatch an unknown order",
       method: "POST",
@@ -242,6 +244,40 @@ const MATRIX: Record<string, Case[]> = {
       expect: ADMIN_ONLY,
       data: false,
     },
+  ],
+  "admin/orders/:id": [
+    { name: "customer A's paid order", method: "GET", path: (w) => `/admin/orders/${w.ids.paidOrderId}`, expect: ADMIN_ONLY },
+    page("/admin/orders/2000000000", { ...ADMIN_ONLY, admin: 404 }),
+    page("/admin/orders/not-a-number", { ...ADMIN_ONLY, admin: 404 }),
+    {
+      name: "cancel customer A's paid order without a reason",
+      method: "POST",
+      path: (w) => `/admin/orders/${w.ids.paidOrderId}`,
+      form: () => ({ intent: "cancel", requestKey: "matrix-request-key-0001", reason: "", refund: "none" }),
+      expect: { ...ADMIN_ONLY, admin: 400 },
+    },
+    {
+      name: "refund an unknown order",
+      method: "POST",
+      path: () => "/admin/orders/2000000000",
+      form: () => ({ intent: "refund", requestKey: "matrix-request-key-0002", mode: "full" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+    {
+      name: "refund more than customer A's pending order holds",
+      method: "POST",
+      path: (w) => `/admin/orders/${w.ids.pendingOrderId}`,
+      form: () => ({ intent: "refund", requestKey: "matrix-request-key-0003", mode: "amount", amount: "1.00" }),
+      expect: { ...ADMIN_ONLY, admin: 409 },
+    },
+  ],
+  "admin/orders/:id/packing-slip": [
+    { name: "customer A's packing slip", method: "GET", path: (w) => `/admin/orders/${w.ids.paidOrderId}/packing-slip`, expect: ADMIN_ONLY },
+    page("/admin/orders/2000000000/packing-slip", { ...ADMIN_ONLY, admin: 404 }),
+  ],
+  "admin/orders/:id/label": [
+    { name: "customer A's address label", method: "GET", path: (w) => `/admin/orders/${w.ids.paidOrderId}/label`, expect: ADMIN_ONLY },
+    page("/admin/orders/2000000000/label", { ...ADMIN_ONLY, admin: 404 }),
   ],
   "admin/singles": [page("/admin/singles", ADMIN_ONLY), page("/admin/singles?page=2", ADMIN_ONLY)],
   "admin/singles/new": [

@@ -412,6 +412,24 @@ const FORMS: Record<string, Form> = {
     actors: ["admin", "customer"],
     fields: () => ({ ...couponFields(), intent: text("save", "deactivate", "activate") }),
   },
+  "admin/orders/:id": {
+    path: (w) =>
+      fc.oneof(
+        fc.constant(`/admin/orders/${w.ids.paidOrderId}`),
+        fc.constant(`/admin/orders/${w.ids.pendingOrderId}`),
+        segment.map((id) => `/admin/orders/${id}`),
+      ),
+    actors: ["admin"],
+    fields: () => ({
+      intent: text("refund", "cancel"),
+      requestKey: text("fuzz-request-key-000001", "short"),
+      mode: text("full", "less-fee", "amount"),
+      refund: text("none", "full", "less-fee", "amount"),
+      amount: text("1.00", "12.50", "99999.99", "-1", "1e3"),
+      reason: text("Out of stock", ""),
+      restock: text("1", "2000000000"),
+    }),
+  },
   "admin/customers/:id": {
     path: (w) =>
       fc.oneof(
@@ -533,7 +551,10 @@ const QUERIES: Record<string, Query> = {
   "admin/outbox": { paths: () => fc.constant("/admin/outbox"), params: ["status", "page"], actor: "admin" },
   admin: { paths: () => fc.constant("/admin"), params: ["days", "metric"], actor: "admin" },
   "admin/audit": { paths: () => fc.constant("/admin/audit"), params: ["actor", "action", "entityType", "entityId", "from", "to", "page"], actor: "admin" },
-  "admin/orders": { paths: () => fc.constant("/admin/orders"), params: ["status", "page"], actor: "admin" },
+  "admin/orders": { paths: () => fc.constant("/admin/orders"), params: ["status", "page", "q", "customer", "product", "from", "to"], actor: "admin" },
+  "admin/orders/:id": { paths: (w) => fc.oneof(text(`/admin/orders/${w.ids.paidOrderId}`), segment.map((s) => `/admin/orders/${s}`)), params: [], actor: "admin" },
+  "admin/orders/:id/packing-slip": { paths: (w) => fc.oneof(text(`/admin/orders/${w.ids.paidOrderId}/packing-slip`), segment.map((s) => `/admin/orders/${s}/packing-slip`)), params: [], actor: "admin" },
+  "admin/orders/:id/label": { paths: (w) => fc.oneof(text(`/admin/orders/${w.ids.paidOrderId}/label`), segment.map((s) => `/admin/orders/${s}/label`)), params: [], actor: "admin" },
   "admin/singles": { paths: () => fc.constant("/admin/singles"), params: ["page"], actor: "admin" },
   "admin/singles/new": { paths: () => fc.constant("/admin/singles/new"), params: ["q", "card", "listed"], actor: "admin" },
   "admin/pricing": { paths: () => fc.constant("/admin/pricing"), params: ["page"], actor: "admin" },

@@ -2,6 +2,7 @@ import { Package } from "lucide-react";
 import { Link } from "react-router";
 import { ROYAL_MAIL_TRACKING_URL } from "~/config/constants";
 import { NO_ORDERS } from "~/modules/accounts/messages";
+import { refundSummary } from "~/modules/orders/refund-rules";
 import { formatPence } from "~/utils/money";
 import { formatDate } from "./format-date";
 
@@ -11,6 +12,8 @@ export interface OrderSummary {
   status: string;
   totalAmount: number;
   trackingNumber: string | null;
+  /** Pence refunded so far; absent on older shapes. */
+  refundedAmount?: number;
   items: { id: number; productName: string; productSlug: string | null; variantLabel: string | null; quantity: number; unitPrice: number }[];
 }
 
@@ -98,7 +101,14 @@ export function OrdersTab({ orders }: { orders: OrderSummary[] }) {
                   </>
                 ) : null}
               </span>
-              <span className="font-semibold text-slate-900">Total {formatPence(order.totalAmount)}</span>
+              <span className="text-right">
+                <span className="block font-semibold text-slate-900">Total {formatPence(order.totalAmount)}</span>
+                {(order.refundedAmount ?? 0) > 0 && (
+                  <span data-testid="order-refund" className="block font-medium text-slate-700">
+                    {refundSummary({ totalAmount: order.totalAmount, refundedAmount: order.refundedAmount ?? 0 }, formatPence)}
+                  </span>
+                )}
+              </span>
             </div>
           </li>
         ))}

@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import { ROYAL_MAIL_TRACKING_URL } from "~/config/constants";
 import type { AdminOrder, DispatchResult } from "~/modules/orders/admin-orders";
+import { refundSummary } from "~/modules/orders/refund-rules";
 import { formatPence } from "~/utils/money";
 import { OrderStatusPill } from "./order-status-pill";
 
@@ -29,7 +30,9 @@ export function OrderRow({ order, error }: { order: AdminOrder; error?: RowError
       <div className="min-w-0 space-y-3">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h2 id={`order-${order.id}-heading`} className="font-semibold text-slate-900">
-            Order #{order.id}
+            <Link to={`/admin/orders/${order.id}`} className="underline decoration-slate-300 underline-offset-2 hover:decoration-amber-500">
+              Order #{order.id}
+            </Link>
           </h2>
           <OrderStatusPill status={order.status} />
           <span className="text-sm text-slate-500">
@@ -37,6 +40,7 @@ export function OrderRow({ order, error }: { order: AdminOrder; error?: RowError
           </span>
           <span className="ml-auto font-semibold tabular-nums text-slate-900">{formatPence(order.totalAmount)}</span>
         </div>
+        {order.refundedAmount > 0 && <p className="text-sm font-medium text-slate-700">{refundSummary(order, formatPence)}</p>}
         <div className="text-sm">
           <p className="font-medium text-slate-900">{order.customerName ?? order.shippingName ?? "Unknown customer"}</p>
           <p className="break-all text-slate-600">{order.email}</p>

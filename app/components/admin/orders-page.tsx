@@ -1,11 +1,12 @@
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Pagination } from "~/components/catalogue/pagination";
 import {
   DEFAULT_ORDER_FILTER,
   ORDER_FILTER_LABELS,
   ORDER_FILTERS,
+  orderListQuery,
   type AdminOrderList,
   type DispatchResult,
   type OrderFilter,
@@ -14,8 +15,76 @@ import { OrderRow } from "./order-row";
 
 const PATH = "/admin/orders";
 
-function filterHref(filter: OrderFilter) {
-  return filter === DEFAULT_ORDER_FILTER ? PATH : `${PATH}?status=${filter}`;
+/** A status link keeps the search: "cancelled orders of this customer". */
+function filterHref(filter: OrderFilter, search: Parameters<typeof orderListQuery>[1]) {
+  return `${PATH}${orderListQuery(filter, search)}`;
+}
+
+const inputClass =
+  "mt-1 w-full rounded-lg border bg-white px-3 py-2 text-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 border-slate-300 focus:border-amber-500 focus:ring-amber-200 aria-[invalid=true]:border-red-500";
+
+/**
+ * The search: a GET form, so it works without JavaScript and the URL is the list (bookmark,
+ * back button). The status stays as chosen by the links above it.
+ */
+function SearchForm({ list }: { list: AdminOrderList }) {
+  const { search, errors, filter } = list;
+  const searching = Boolean(search.q || search.customer || search.product || search.from || search.to);
+  const field = (name: "q" | "customer" | "product", label: string, placeholder: string) => (
+    <div>
+      <label htmlFor={`order-search-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={`order-search-${name}`} name={name} type="search" defaultValue={search[name]} placeholder={placeholder} maxLength={100} className={inputClass} />
+    </div>
+  );
+  const date = (name: "from" | "to", label: string) => (
+    <div>
+      <label htmlFor={`order-search-${name}`} className="block text-sm font-medium text-slate-800">
+        {label} <span className="font-normal text-slate-600">(dd/mm/yyyy)</span>
+      </label>
+      <input
+        id={`order-search-${name}`}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={search[name]}
+        placeholder="31/01/2026"
+        maxLength={10}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `order-search-${name}-error` : undefined}
+        className={inputClass}
+      />
+      {errors[name] && (
+        <p id={`order-search-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <Form method="get" action={PATH} role="search" aria-label="Search orders" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      {filter !== DEFAULT_ORDER_FILTER && <input type="hidden" name="status" value={filter} />}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        {field("q", "Order number or email", "100042 or name@example.com")}
+        {field("customer", "Customer", "Name or email")}
+        {field("product", "Product", "e.g. Elite Trainer Box")}
+        {date("from", "From")}
+        {date("to", "To")}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+          Search orders
+        </button>
+        {searching && (
+          <Link to={filterHref(filter, { q: "", customer: "", product: "", from: "", to: "" })} className="text-sm font-medium text-amber-700 underline underline-offset-2">
+            Clear search
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
 }
 
 /**
@@ -23,7 +92,7 @@ function filterHref(filter: OrderFilter) {
  * dispatch form) and the outcome of the last dispatch, as a toast or in the order's row.
  */
 export function AdminOrdersPage({ list, result }: { list: AdminOrderList; result?: DispatchResult }) {
-  const { orders, filter, page, total, totalPages, hasNextPage, counts } = list;
+  const { orders, filter, search, page, total, totalPages, hasNextPage, counts } = list;
   const visibleIds = new Set(orders.map((o) => o.id));
   const rowError = result && !result.ok && result.orderId !== null && visibleIds.has(result.orderId) ? result : undefined;
   const pageError = result && !result.ok && !rowError ? result : undefined;
@@ -63,7 +132,7 @@ export function AdminOrdersPage({ list, result }: { list: AdminOrderList; result
             return (
               <li key={f}>
                 <Link
-                  to={filterHref(f)}
+                  to={filterHref(f, search)}
                   aria-current={active ? "page" : undefined}
                   className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${
                     active
@@ -84,6 +153,12 @@ export function AdminOrdersPage({ list, result }: { list: AdminOrderList; result
         </ul>
       </nav>
 
+      <SearchForm list={list} />
+
+      <p className="sr-only" role="status" aria-live="polite">
+        {total === 1 ? "1 order found" : `${total} orders found`}
+      </p>
+
       {pageError && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {pageError.message}
@@ -95,7 +170,7 @@ export function AdminOrdersPage({ list, result }: { list: AdminOrderList; result
           {page > 1 && total > 0 ? (
             <>
               This page is past the end of the list.{" "}
-              <Link to={filterHref(filter)} className="font-medium text-amber-700 underline underline-offset-2">
+              <Link to={filterHref(filter, search)} className="font-medium text-amber-700 underline underline-offset-2">
                 Go to the first page
               </Link>
             </>

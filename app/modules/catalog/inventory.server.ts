@@ -277,6 +277,21 @@ export async function stockHistory(db: Executor, variantId: number, limit = 100)
   return rows.map((r) => ({ ...r, reason: r.reason as StockMovementReason, stockBefore: r.stockAfter - r.delta }));
 }
 
+/**
+ * Units of each variant an order has had put back on the shelf so far by `reasons` (a cancel's
+ * or a refund's restock), from the ledger: what a later restock of the same order may not
+ * return again.
+ */
+export async function unitsReturnedForOrder(db: Executor, orderId: number, reasons: StockMovementReason[]): Promise<Map<number, number>> {
+  if (reasons.length === 0) return new Map();
+  const rows = await db
+    .select({ variantId: stockMovements.variantId, units: sql<number>`sum(${stockMovements.delta})::int` })
+    .from(stockMovements)
+    .where(sql`${stockMovements.orderId} = ${orderId} AND ${inArray(stockMovements.reason, reasons)}`)
+    .groupBy(stockMovements.variantId);
+  return new Map(rows.map((r) => [r.variantId, Number(r.units)]));
+}
+
 /** Locks variants' rows in id order ahead of a mix of returning and taking stock in one transaction. */
 export async function lockVariants(tx: Executor, variantIds: number[]): Promise<void> {
   const ids = [...new Set(variantIds)].sort((a, b) => a - b);

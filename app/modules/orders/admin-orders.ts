@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { orders } from "~/db/schema";
 
 /** Filters of /admin/orders, in the order they are offered. The first is the default. */
-export const ORDER_FILTERS = ["to-dispatch", "all", "pending", "dispatched", "failed", "refunded"] as const;
+export const ORDER_FILTERS = ["to-dispatch", "all", "pending", "dispatched", "cancelled", "failed", "refunded"] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
 export const ORDER_FILTER_LABELS: Record<OrderFilter, string> = {
@@ -15,6 +15,7 @@ export const ORDER_FILTER_LABELS: Record<OrderFilter, string> = {
   all: "All",
   pending: "Pending",
   dispatched: "Dispatched",
+  cancelled: "Cancelled",
   failed: "Failed/Expired",
   refunded: "Refunded",
 };
@@ -27,6 +28,78 @@ export function parseOrderFilter(value: string | null | undefined): OrderFilter 
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
+
+/** The list's search and filters besides the status (`?q=&customer=&product=&from=&to=`). */
+export interface OrderSearch {
+  /** An order number ("100042", "#100042") or (part of) an email address. */
+  q: string;
+  /** Part of the customer's name or email. */
+  customer: string;
+  /** Part of a line's product name. */
+  product: string;
+  /** UK dates (dd/mm/yyyy) as typed, and as ISO dates (yyyy-mm-dd) once they parse. */
+  from: string;
+  to: string;
+  fromDate: string | null;
+  toDate: string | null;
+}
+
+export const ORDER_SEARCH_TEXT = {
+  badDate: (field: "from" | "to") => `Enter the ${field === "from" ? "first" : "last"} day as a UK date, e.g. 31/01/2026.`,
+  datesReversed: "The first day is after the last day.",
+} as const;
+
+const SEARCH_MAX = 100;
+
+/**
+ * "31/01/2026", "1/2/26", "31-01-2026" or "2026-01-31" (a date input's value) → "2026-01-31";
+ * null when it is not a real day (31/02/2026) or not a date at all.
+ */
+export function parseUkDate(value: string): string | null {
+  const text = value.trim();
+  let y: number, m: number, d: number;
+  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (uk) {
+    d = Number(uk[1]);
+    m = Number(uk[2]);
+    y = Number(uk[3]!.length === 2 ? `20${uk[3]}` : uk[3]);
+  } else if (iso) {
+    y = Number(iso[1]);
+    m = Number(iso[2]);
+    d = Number(iso[3]);
+  } else return null;
+  if (y < 2000 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/** The search from the query string; what does not parse is kept as typed and named in `errors`. */
+export function parseOrderSearch(params: URLSearchParams): { search: OrderSearch; errors: Partial<Record<"from" | "to", string>> } {
+  const text = (name: string) => (params.get(name) ?? "").trim().slice(0, SEARCH_MAX);
+  const from = text("from");
+  const to = text("to");
+  const errors: Partial<Record<"from" | "to", string>> = {};
+  const fromDate = from ? parseUkDate(from) : null;
+  const toDate = to ? parseUkDate(to) : null;
+  if (from && !fromDate) errors.from = ORDER_SEARCH_TEXT.badDate("from");
+  if (to && !toDate) errors.to = ORDER_SEARCH_TEXT.badDate("to");
+  if (fromDate && toDate && fromDate > toDate) errors.to = ORDER_SEARCH_TEXT.datesReversed;
+  return {
+    search: { q: text("q"), customer: text("customer"), product: text("product"), from, to, fromDate: errors.from ? null : fromDate, toDate: errors.to ? null : toDate },
+    errors,
+  };
+}
+
+/** The query string of a list: status and search (empty parts left out), page 1. */
+export function orderListQuery(filter: OrderFilter, search: Pick<OrderSearch, "q" | "customer" | "product" | "from" | "to">): string {
+  const params = new URLSearchParams();
+  if (filter !== DEFAULT_ORDER_FILTER) params.set("status", filter);
+  for (const key of ["q", "customer", "product", "from", "to"] as const) if (search[key]) params.set(key, search[key]);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
 
 /** The admin home's counts of what needs doing. */
 export interface AdminDashboardCounts {
@@ -48,12 +121,17 @@ export interface AdminOrder {
   email: string;
   shippingName: string | null;
   shippingAddress: (typeof orders.$inferSelect)["shippingAddress"];
+  /** Pence refunded so far. */
+  refundedAmount: number;
   items: { id: number; productName: string; variantLabel: string | null; quantity: number }[];
 }
 
 export interface AdminOrderList {
   orders: AdminOrder[];
   filter: OrderFilter;
+  search: OrderSearch;
+  /** Search fields that did not parse (their filter is not applied). */
+  errors: Partial<Record<"from" | "to", string>>;
   page: number;
   pageSize: number;
   /** Orders matching the filter, over all pages. */
@@ -67,6 +145,14 @@ export interface AdminOrderList {
 /** Order ids are PostgreSQL integers: a larger number is not an order (and must not reach SQL). */
 const MAX_ORDER_ID = 2_147_483_647;
 
+/** "100042" or "#100042" as an order number, when it can be one. */
+export function orderNumberOf(q: string): number | null {
+  const m = /^#?\s*(\d{1,10})$/.exec(q.trim());
+  if (!m) return null;
+  const id = Number(m[1]);
+  return id >= 1 && id <= MAX_ORDER_ID ? id : null;
+}
+
 export const DISPATCH_MESSAGES = {
   trackingRequired: "Enter the tracking number.",
   trackingInvalid: "Enter a Royal Mail tracking number: 8 to 40 letters and digits, e.g. AB123456789GB.",
@@ -79,6 +165,8 @@ export const DISPATCH_MESSAGES = {
       ? `Order #${id} has not been paid yet, so it cannot be dispatched.`
       : status === "refunded"
         ? `Order #${id} was refunded, so it cannot be dispatched.`
+        : status === "cancelled"
+          ? `Order #${id} was cancelled, so it cannot be dispatched.`
         : `Order #${id} was not paid (${status}), so it cannot be dispatched.`,
   conflict: (id: number, current: string) =>
     `Order #${id} was meanwhile given tracking number ${current}. Check it below and correct it there if needed.`,

@@ -2,7 +2,7 @@
  * The shop owner's side of orders: the dispatch queue and order list, the admin home's counts,
  * and marking an order dispatched. Callers have already checked that the user is an admin.
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderItems, orders, outbox, profiles, wholesaleApplications } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
@@ -12,8 +12,12 @@ import {
   type AdminDashboardCounts,
   type AdminOrder,
   type AdminOrderList,
+  orderNumberOf,
   type OrderFilter,
+  type OrderSearch,
 } from "./admin-orders";
+
+const EMPTY_SEARCH: OrderSearch = { q: "", customer: "", product: "", from: "", to: "", fromDate: null, toDate: null };
 import { setTrackingNumber } from "./dispatch.server";
 import type { EmailBranding } from "./emails.server";
 
@@ -34,14 +38,42 @@ function filterCondition(filter: OrderFilter): SQL | undefined {
       return inArray(orders.status, ["failed", "expired"]);
     case "refunded":
       return eq(orders.status, "refunded");
+    case "cancelled":
+      return eq(orders.status, "cancelled");
   }
+}
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+function contains(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The search's conditions (all must hold); undefined when there is none. */
+function searchCondition(search: OrderSearch | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const parts: SQL[] = [];
+  if (search.q) {
+    const id = orderNumberOf(search.q);
+    parts.push(id !== null ? or(eq(orders.id, id), ilike(orders.email, contains(search.q)))! : ilike(orders.email, contains(search.q)));
+  }
+  if (search.customer) {
+    const c = contains(search.customer);
+    parts.push(or(ilike(orders.email, c), ilike(orders.shippingName, c), ilike(profiles.fullName, c))!);
+  }
+  if (search.product) {
+    parts.push(sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.productName} ILIKE ${contains(search.product)})`);
+  }
+  // Days are the shop's (London) days, whatever the server's time zone.
+  if (search.fromDate) parts.push(sql`${orders.createdAt} >= (${search.fromDate}::date)::timestamp AT TIME ZONE 'Europe/London'`);
+  if (search.toDate) parts.push(sql`${orders.createdAt} < (${search.toDate}::date + 1)::timestamp AT TIME ZONE 'Europe/London'`);
+  return parts.length > 0 ? and(...parts) : undefined;
 }
 
 /** The shapes live in the client-safe ./admin-orders, where the admin pages' components read them. */
 export type { AdminDashboardCounts, AdminOrder, AdminOrderList };
 
-/** One grouped scan gives the size of every filter (orders is small next to page views). */
-export async function countOrdersByFilter(db: Db): Promise<Record<OrderFilter, number>> {
+/** One grouped scan gives the size of every filter, within the search (orders is small next to page views). */
+export async function countOrdersByFilter(db: Db, search?: OrderSearch): Promise<Record<OrderFilter, number>> {
   const rows = await db
     .select({
       status: orders.status,
@@ -49,6 +81,8 @@ export async function countOrdersByFilter(db: Db): Promise<Record<OrderFilter, n
       untracked: sql<number>`count(*) FILTER (WHERE ${orders.trackingNumber} IS NULL)::int`,
     })
     .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .where(searchCondition(search))
     .groupBy(orders.status);
   const by = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   const counts = Object.fromEntries(ORDER_FILTERS.map((f) => [f, 0])) as Record<OrderFilter, number>;
@@ -58,17 +92,19 @@ export async function countOrdersByFilter(db: Db): Promise<Record<OrderFilter, n
   counts.dispatched = by("dispatched");
   counts.failed = by("failed") + by("expired");
   counts.refunded = by("refunded");
+  counts.cancelled = by("cancelled");
   return counts;
 }
 
 /** Orders newest first, `pageSize` a page, with their lines and the customer's name. */
 export async function listOrdersForAdmin(
   db: Db,
-  options: { filter: OrderFilter; page?: number; pageSize?: number },
+  options: { filter: OrderFilter; search?: OrderSearch; errors?: AdminOrderList["errors"]; page?: number; pageSize?: number },
 ): Promise<AdminOrderList> {
   const pageSize = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
   const page = Math.max(1, Math.floor(options.page ?? 1));
-  const counts = await countOrdersByFilter(db);
+  const search = options.search ?? EMPTY_SEARCH;
+  const counts = await countOrdersByFilter(db, search);
   const total = counts[options.filter];
   const rows = await db
     .select({
@@ -81,10 +117,11 @@ export async function listOrdersForAdmin(
       email: orders.email,
       shippingName: orders.shippingName,
       shippingAddress: orders.shippingAddress,
+      refundedAmount: orders.refundedAmount,
     })
     .from(orders)
     .leftJoin(profiles, eq(profiles.id, orders.userId))
-    .where(filterCondition(options.filter))
+    .where(and(filterCondition(options.filter), searchCondition(search)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
@@ -108,6 +145,8 @@ export async function listOrdersForAdmin(
   return {
     orders: pageRows.map((r) => ({ ...r, items: byOrder.get(r.id) ?? [] })),
     filter: options.filter,
+    search,
+    errors: options.errors ?? {},
     page,
     pageSize,
     total,
@@ -181,7 +220,12 @@ export async function dispatchOrder(
         action: current ? "order.tracking_corrected" : "order.dispatched",
         entityType: "order",
         entityId: String(orderId),
-        details: { trackingNumber: tracking, previousTrackingNumber: current || null },
+        details: {
+          trackingNumber: tracking,
+          previousTrackingNumber: current || null,
+          before: { status: order.status, trackingNumber: current || null },
+          after: { status: "dispatched", trackingNumber: tracking },
+        },
       });
     }
     return { status: "dispatched", orderId, trackingNumber: tracking, changed: result.changed, corrected: result.changed && current !== "" } as const;

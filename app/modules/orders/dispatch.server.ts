@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { enqueueOrderDispatched, type EmailBranding } from "./emails.server";
@@ -30,7 +30,8 @@ export async function setTrackingNumber(
     if (order.status === "dispatched" && order.trackingNumber === tracking) return { ok: true, changed: false } as const;
     await tx
       .update(orders)
-      .set({ status: "dispatched", trackingNumber: tracking, updatedAt: new Date() })
+      // The first dispatch's moment stays when a number is corrected.
+      .set({ status: "dispatched", trackingNumber: tracking, dispatchedAt: sql`coalesce(${orders.dispatchedAt}, now())`, updatedAt: new Date() })
       .where(and(eq(orders.id, orderId), inArray(orders.status, ["completed", "dispatched"])));
     await enqueueOrderDispatched(tx, order, tracking, brand);
     return { ok: true, changed: true } as const;

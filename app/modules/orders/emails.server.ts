@@ -133,3 +133,59 @@ export async function enqueueOrderDispatched(
     dedupeKey: `order-dispatched:${order.id}:${trackingNumber}`,
   });
 }
+
+/** The shop cancelled an unshipped order (decision 0037); the refund, if any, has its own email. */
+export async function enqueueOrderCancelled(tx: Db, order: OrderForEmail, brand: EmailBranding = {}, refundFollows = false) {
+  const shop = brand.shopName ?? DEMO_SHOP.name;
+  const account = brand.publicUrl ? `${brand.publicUrl}/account` : "your account page";
+  const text = [
+    greeting(order.shippingName),
+    "",
+    `We have cancelled order #${order.id} before it was dispatched, so nothing will be posted.`,
+    refundFollows
+      ? "Your refund is on its way: we will email you the amount in a separate message."
+      : "If a refund is due, we will email you the amount when it is made.",
+    `You can see your orders at ${account}.`,
+    "",
+    shop,
+  ].join("\n");
+  return enqueueEmail(tx, {
+    kind: "order-cancelled",
+    to: order.email,
+    subject: `Your ${shop} order #${order.id} was cancelled`,
+    text,
+    dedupeKey: `order-cancelled:${order.id}`,
+  });
+}
+
+/**
+ * One refund the shop made from the back office (full or partial), with its amount; one email
+ * per refund (its provider id in the dedupe key). Carries no link that grants access.
+ */
+export async function enqueueOrderRefundIssued(
+  tx: Db,
+  order: OrderForEmail,
+  refund: { id: string; amount: number; refundedSoFar: number; feeKept: number },
+  brand: EmailBranding = {},
+) {
+  const shop = brand.shopName ?? DEMO_SHOP.name;
+  const whole = refund.refundedSoFar >= order.totalAmount;
+  const text = [
+    greeting(order.shippingName),
+    "",
+    `We have refunded ${formatPence(refund.amount)} for order #${order.id} to your card; it usually shows within 5-10 business days.`,
+    whole
+      ? `That is the whole ${formatPence(order.totalAmount)} you paid.`
+      : `In all we have refunded ${formatPence(refund.refundedSoFar)} of the ${formatPence(order.totalAmount)} you paid.`,
+    ...(refund.feeKept > 0 ? [`As our refund policy says, a 5% cancellation fee of ${formatPence(refund.feeKept)} was kept.`] : []),
+    "",
+    shop,
+  ].join("\n");
+  return enqueueEmail(tx, {
+    kind: "order-refunded",
+    to: order.email,
+    subject: `Refund of ${formatPence(refund.amount)} for your ${shop} order #${order.id}`,
+    text,
+    dedupeKey: `order-refund:${order.id}:${refund.id}`,
+  });
+}

@@ -8,6 +8,8 @@ export interface OrderHistoryEntry {
   status: string;
   totalAmount: number;
   trackingNumber: string | null;
+  /** Pence refunded so far ("Refunded £x" / "Partly refunded £x"). */
+  refundedAmount: number;
   items: { id: number; productName: string; productSlug: string | null; variantLabel: string | null; quantity: number; unitPrice: number }[];
 }
 
@@ -23,6 +25,7 @@ export async function listOrderHistory(db: Db, userId: string): Promise<OrderHis
       status: orders.status,
       totalAmount: orders.totalAmount,
       trackingNumber: orders.trackingNumber,
+      refundedAmount: orders.refundedAmount,
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), ne(orders.status, "pending")))

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { refunds } from "~/db/schema";
 
@@ -25,12 +25,33 @@ export async function refundReasonOf(db: Db | Tx, target: RefundFor): Promise<st
   return row?.reason ?? null;
 }
 
-/** Records a refund the provider made (once: a repeated refund has the same provider id). */
+/** One refund of an order, as the admin's order page lists it. */
+export interface OrderRefund {
+  id: string;
+  provider: string;
+  amount: number;
+  reason: string;
+  createdAt: Date;
+}
+
+/** An order's refunds, oldest first. */
+export async function refundsForOrder(db: Db | Tx, orderId: number): Promise<OrderRefund[]> {
+  return db
+    .select({ id: refunds.id, provider: refunds.provider, amount: refunds.amount, reason: refunds.reason, createdAt: refunds.createdAt })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/**
+ * Records a refund the provider made (once: a repeated refund has the same provider id).
+ * True when this call wrote the row, false when it was already there (a replay).
+ */
 export async function recordRefund(
   db: Db | Tx,
   refund: { id: string; provider: string; amount: number; reason: string; paymentIntentId?: string | null } & Partial<{ orderId: number; providerSubscriptionId: string }>,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .insert(refunds)
     .values({
       id: refund.id,
@@ -41,5 +62,7 @@ export async function recordRefund(
       amount: refund.amount,
       reason: refund.reason,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  return rows.length > 0;
 }
