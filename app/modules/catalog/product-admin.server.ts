@@ -48,52 +48,31 @@ const minInStockSql = sql<number | null>`(SELECT min(${productVariants.price}) F
 const minAnySql = sql<number | null>`(SELECT min(${productVariants.price}) FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id})`;
 const distinctPricesSql = sql<number>`(SELECT count(DISTINCT ${productVariants.price})::int FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id})`;
 
-/** One page of /admin/products: the rows, how many match, and the filter menus' choices. */
+/**
+ * One page of /admin/products: the rows, how many match, and the filter menus' choices.
+ *
+ * Two steps, for deep pages (bench/products): the page's ids alone are found first (filters,
+ * order, OFFSET over products only), then the 50 rows get their variant figures. Asked in one
+ * statement, PostgreSQL works out every skipped row's subqueries too: page 1,000 took seconds.
+ */
 export async function listAdminProducts(db: Db, { filters, sort, page }: ParsedAdminProductList): Promise<AdminProductList> {
   const where = productFilterWhere(filters);
-  const joined = <T extends Record<string, unknown>>(columns: T) =>
+  const [pageIds, totals, languageRows, categoryRows] = await Promise.all([
     db
-      .select(columns as never)
+      .select({ id: products.id })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(languages, eq(languages.id, categories.languageId))
-      .where(where);
-  const [rows, totals, languageRows, categoryRows] = await Promise.all([
-    joined({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      kind: products.kind,
-      isVisible: products.isVisible,
-      categoryName: categories.name,
-      languageName: languages.name,
-      languageCode: languages.code,
-      variantCount: variantCountSql,
-      totalStock: productTotalStock,
-      minInStock: minInStockSql,
-      minAny: minAnySql,
-      distinctPrices: distinctPricesSql,
-    })
+      .where(where)
       .orderBy(...productListOrder(sort))
       .limit(ADMIN_PRODUCT_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PRODUCT_PAGE_SIZE) as unknown as Promise<
-      Array<{
-        id: number;
-        name: string;
-        slug: string;
-        kind: string;
-        isVisible: boolean;
-        categoryName: string;
-        languageName: string;
-        languageCode: string;
-        variantCount: number;
-        totalStock: number;
-        minInStock: number | null;
-        minAny: number | null;
-        distinctPrices: number;
-      }>
-    >,
-    joined({ n: sql<number>`count(*)::int` }) as unknown as Promise<Array<{ n: number }>>,
+      .offset((page - 1) * ADMIN_PRODUCT_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(languages, eq(languages.id, categories.languageId))
+      .where(where),
     db.select({ value: languages.code, label: languages.name }).from(languages).orderBy(asc(languages.sortOrder), asc(languages.name)),
     db
       .select({ value: categories.slug, label: categories.name })
@@ -101,6 +80,32 @@ export async function listAdminProducts(db: Db, { filters, sort, page }: ParsedA
       .innerJoin(languages, eq(languages.id, categories.languageId))
       .orderBy(asc(languages.sortOrder), asc(categories.sortOrder), asc(categories.name)),
   ]);
+  const ids = pageIds.map((r) => r.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: products.id,
+            name: products.name,
+            slug: products.slug,
+            kind: products.kind,
+            isVisible: products.isVisible,
+            categoryName: categories.name,
+            languageName: languages.name,
+            languageCode: languages.code,
+            variantCount: variantCountSql,
+            totalStock: productTotalStock,
+            minInStock: minInStockSql,
+            minAny: minAnySql,
+            distinctPrices: distinctPricesSql,
+          })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .innerJoin(languages, eq(languages.id, categories.languageId))
+          .where(inArray(products.id, ids));
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   const total = Number(totals[0]?.n ?? 0);
   return {
     rows: rows.map((r) => {
