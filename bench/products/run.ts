@@ -9,7 +9,7 @@
  *    VACUUM ANALYZE.
  * 2. Times each case BENCH_ROUNDS (10) times after one warm-up; prints median and p95.
  * 3. Prints the scan and sort nodes of EXPLAIN for each statement of each case.
- * 4. Drops the database, whatever happened.
+ * 4. Drops the database, whatever happened (unless BENCH_KEEP is set, for trying plans by hand).
  *
  * Prints a Markdown table and writes bench/products/latest.json. Not a test: see bench/README.md.
  */
@@ -70,6 +70,8 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${DB_NAME}`);
 const handle = connectPostgres(databaseUrl(), { poolMax: 4 });
 const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
+// DROP DATABASE … WITH (FORCE) at the end ends idle connections: not an error of the bench.
+pool.on("error", () => {});
 try {
   await handle.migrate();
   await seedDemoCatalogue(handle.db);
@@ -124,6 +126,7 @@ try {
 } finally {
   await pool.end();
   await handle.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (process.env.BENCH_KEEP) console.log(`[bench] kept ${DB_NAME} (BENCH_KEEP): drop it yourself`);
+  else await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin.end();
 }

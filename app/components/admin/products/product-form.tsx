@@ -4,26 +4,13 @@ import { FormError } from "~/components/ui/form-message";
 import { SelectField, TextField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import type { CategoryChoice } from "~/modules/catalog/product-admin-view";
-import {
-  MAX_DESCRIPTION_LENGTH,
-  MAX_PRODUCT_NAME_LENGTH,
-  MAX_SLUG_LENGTH,
-  slugify,
-  type FieldErrors,
-  type FormValues,
-} from "~/modules/catalog/product-form";
+import { MAX_DESCRIPTION_LENGTH, MAX_PRODUCT_NAME_LENGTH, MAX_SLUG_LENGTH, slugify, type FieldErrors, type FormValues } from "~/modules/catalog/product-form";
 
 /** Moves focus to the first field in error (or the message) after a refused post. */
-export function useFocusFirstError(
-  errors: FieldErrors,
-  message: string | undefined,
-  container: React.RefObject<HTMLElement | null>,
-) {
+export function useFocusFirstError(errors: FieldErrors, message: string | undefined, container: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!message) return;
-    const first =
-      container.current?.querySelector<HTMLElement>("[aria-invalid='true']") ??
-      container.current?.querySelector<HTMLElement>("[role='alert']");
+    const first = container.current?.querySelector<HTMLElement>("[aria-invalid='true']") ?? container.current?.querySelector<HTMLElement>("[role='alert']");
     first?.focus();
   }, [errors, message, container]);
 }
@@ -52,15 +39,9 @@ export function ProductForm({
   useFocusFirstError(errors, message, ref);
   const [name, setName] = useState(values.name ?? "");
   const [slug, setSlug] = useState(values.slug ?? "");
-  const [slugEdited, setSlugEdited] = useState(
-    mode === "edit" || (values.slug ?? "") !== "",
-  );
+  const [slugEdited, setSlugEdited] = useState(mode === "edit" || (values.slug ?? "") !== "");
   const byLanguage = new Map<string, CategoryChoice[]>();
-  for (const c of categories)
-    byLanguage.set(c.languageName, [
-      ...(byLanguage.get(c.languageName) ?? []),
-      c,
-    ]);
+  for (const c of categories) byLanguage.set(c.languageName, [...(byLanguage.get(c.languageName) ?? []), c]);
 
   return (
     <Form
@@ -96,23 +77,12 @@ export function ProductForm({
             setSlugEdited(true);
           }}
           error={errors.slug}
-          hint={
-            <>
-              Shop address: /products/{slug || "…"}. Left empty, it is made from
-              the name.
-            </>
-          }
+          hint={<>Shop address: /products/{slug || "…"}. Left empty, it is made from the name.</>}
           className="sm:col-span-2"
           autoCapitalize="none"
           spellCheck={false}
         />
-        <SelectField
-          name="categoryId"
-          label="Category"
-          defaultValue={values.categoryId ?? ""}
-          error={errors.categoryId}
-          required
-        >
+        <SelectField name="categoryId" label="Category" defaultValue={values.categoryId ?? ""} error={errors.categoryId} required>
           <option value="">Choose a category</option>
           {[...byLanguage].map(([language, list]) => (
             <optgroup key={language} label={language}>
@@ -124,12 +94,7 @@ export function ProductForm({
             </optgroup>
           ))}
         </SelectField>
-        <SelectField
-          name="visibility"
-          label="Visibility"
-          defaultValue={values.visibility || "visible"}
-          error={errors.visibility}
-        >
+        <SelectField name="visibility" label="Visibility" defaultValue={values.visibility || "visible"} error={errors.visibility}>
           <option value="visible">Shown in the shop</option>
           <option value="hidden">Hidden</option>
         </SelectField>
@@ -152,15 +117,7 @@ export function ProductForm({
         />
         {sealed && (
           <>
-            <TextField
-              name="price"
-              label="Price (£)"
-              inputMode="decimal"
-              required
-              defaultValue={values.price ?? ""}
-              error={errors.price}
-              placeholder="0.00"
-            />
+            <TextField name="price" label="Price (£)" inputMode="decimal" required defaultValue={values.price ?? ""} error={errors.price} placeholder="0.00" />
             <TextField
               name="member"
               label="Member price (£, optional)"
@@ -183,10 +140,7 @@ export function ProductForm({
           </>
         )}
         <div className="sm:col-span-2">
-          <label
-            htmlFor="field-description"
-            className="block text-sm font-medium text-slate-700"
-          >
+          <label htmlFor="field-description" className="block text-sm font-medium text-slate-700">
             Description (optional)
           </label>
           <textarea
@@ -196,24 +150,17 @@ export function ProductForm({
             maxLength={MAX_DESCRIPTION_LENGTH}
             defaultValue={values.description ?? ""}
             aria-invalid={errors.description ? true : undefined}
-            aria-describedby={
-              errors.description ? "field-description-error" : undefined
-            }
+            aria-describedby={errors.description ? "field-description-error" : undefined}
             className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
           />
           {errors.description && (
-            <p
-              id="field-description-error"
-              className="mt-1 text-sm font-medium text-red-700"
-            >
+            <p id="field-description-error" className="mt-1 text-sm font-medium text-red-700">
               {errors.description}
             </p>
           )}
         </div>
       </div>
-      <SubmitButton busyLabel="Saving...">
-        {mode === "create" ? "Create product" : "Save changes"}
-      </SubmitButton>
+      <SubmitButton busyLabel="Saving...">{mode === "create" ? "Create product" : "Save changes"}</SubmitButton>
     </Form>
   );
 }

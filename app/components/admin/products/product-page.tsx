@@ -1,20 +1,8 @@
-import {
-  Copy,
-  Eye,
-  EyeOff,
-  ExternalLink,
-  Image as ImageIcon,
-  Trash2,
-} from "lucide-react";
+import { Copy, Eye, EyeOff, ExternalLink, Image as ImageIcon, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { FormError, FormNotice } from "~/components/ui/form-message";
 import { LocalDateTime } from "~/components/wholesale/local-date-time";
-import type {
-  AdminProductDetail,
-  CategoryChoice,
-  ProductRefusal,
-  StockHistoryPage,
-} from "~/modules/catalog/product-admin-view";
+import type { AdminProductDetail, CategoryChoice, ProductRefusal, StockHistoryPage } from "~/modules/catalog/product-admin-view";
 import { STOCK_MOVEMENT_LABELS } from "~/modules/catalog/product-admin-view";
 import type { FormValues } from "~/modules/catalog/product-form";
 import { ProductForm } from "./product-form";
@@ -26,10 +14,7 @@ const outline =
 
 function BackLink() {
   return (
-    <Link
-      to="/admin/products"
-      className="text-sm font-medium text-amber-700 underline underline-offset-2"
-    >
+    <Link to="/admin/products" className="text-sm font-medium text-amber-700 underline underline-offset-2">
       All products
     </Link>
   );
@@ -50,30 +35,17 @@ export function NewProductPage({
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          New product
-        </h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">New product</h1>
         <BackLink />
       </div>
       <p className="text-slate-700">
-        A sealed product (a box, a pack, an accessory) with one price and stock.
-        To sell a single card, use{" "}
-        <Link
-          to="/admin/singles/new"
-          className="font-medium text-amber-700 underline underline-offset-2"
-        >
+        A sealed product (a box, a pack, an accessory) with one price and stock. To sell a single card, use{" "}
+        <Link to="/admin/singles/new" className="font-medium text-amber-700 underline underline-offset-2">
           add a single
         </Link>
         : it is listed from the card database with a variant per condition.
       </p>
-      <ProductForm
-        mode="create"
-        sealed
-        values={values}
-        errors={errors}
-        message={message}
-        categories={categories}
-      />
+      <ProductForm mode="create" sealed values={values} errors={errors} message={message} categories={categories} />
     </div>
   );
 }
@@ -102,23 +74,16 @@ export function ProductPage({
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            {product.name}
-          </h1>
+          <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <span>{KIND_LABELS[product.kind]}</span>
             <span aria-hidden>·</span>
             <span>{product.categoryName}</span>
             <span aria-hidden>·</span>
             {product.isVisible ? (
-              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                Shown in the shop
-              </span>
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Shown in the shop</span>
             ) : (
-              <span
-                data-testid="product-hidden"
-                className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800"
-              >
+              <span data-testid="product-hidden" className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
                 Hidden from the shop
               </span>
             )}
@@ -130,10 +95,7 @@ export function ProductPage({
       {notice && <FormNotice>{notice}</FormNotice>}
       {refusal?.form === "actions" && <FormError>{refusal.message}</FormError>}
 
-      <section
-        aria-label="Actions"
-        className="flex flex-wrap items-center gap-2"
-      >
+      <section aria-label="Actions" className="flex flex-wrap items-center gap-2">
         <a href={`/products/${product.slug}`} className={outline}>
           <ExternalLink aria-hidden className="h-4 w-4" /> View in the shop
         </a>
@@ -141,17 +103,9 @@ export function ProductPage({
           <ImageIcon aria-hidden className="h-4 w-4" /> Images
         </Link>
         <Form method="post">
-          <input
-            type="hidden"
-            name="intent"
-            value={product.isVisible ? "hide" : "show"}
-          />
+          <input type="hidden" name="intent" value={product.isVisible ? "hide" : "show"} />
           <button type="submit" className={outline}>
-            {product.isVisible ? (
-              <EyeOff aria-hidden className="h-4 w-4" />
-            ) : (
-              <Eye aria-hidden className="h-4 w-4" />
-            )}
+            {product.isVisible ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
             {product.isVisible ? "Hide from the shop" : "Show in the shop"}
           </button>
         </Form>
@@ -164,15 +118,10 @@ export function ProductPage({
           </Form>
         )}
         {product.hasOrders ? (
-          <span className="text-sm text-slate-600">
-            Ordered before: it can be hidden, not deleted.
-          </span>
+          <span className="text-sm text-slate-600">Ordered before: it can be hidden, not deleted.</span>
         ) : (
           !confirmDelete && (
-            <Link
-              to="?delete=confirm"
-              className={`${outline} border-red-300 text-red-800 hover:border-red-400 hover:bg-red-50`}
-            >
+            <Link to="?delete=confirm" className={`${outline} border-red-300 text-red-800 hover:border-red-400 hover:bg-red-50`}>
               <Trash2 aria-hidden className="h-4 w-4" /> Delete…
             </Link>
           )
@@ -180,36 +129,23 @@ export function ProductPage({
       </section>
 
       {(confirmDelete || refusal?.form === "delete") && !product.hasOrders && (
-        <section
-          aria-labelledby="delete-heading"
-          className="space-y-3 rounded-xl border border-red-300 bg-red-50 p-4"
-        >
+        <section aria-labelledby="delete-heading" className="space-y-3 rounded-xl border border-red-300 bg-red-50 p-4">
           <h2 id="delete-heading" className="font-semibold text-red-900">
             Delete {product.name}?
           </h2>
           <p className="text-sm text-red-900">
-            It has never been ordered, so it can go for good, with its variants,
-            stock history and images. This cannot be undone; hiding it keeps it.
+            It has never been ordered, so it can go for good, with its variants, stock history and images. This cannot be undone; hiding it keeps it.
           </p>
-          {refusal?.form === "delete" && (
-            <FormError>{refusal.message}</FormError>
-          )}
+          {refusal?.form === "delete" && <FormError>{refusal.message}</FormError>}
           <Form method="post" className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="delete" />
             <label className="inline-flex items-center gap-2 text-sm text-red-900">
-              <input type="checkbox" name="confirm" value="yes" /> Yes, delete
-              this product
+              <input type="checkbox" name="confirm" value="yes" /> Yes, delete this product
             </label>
-            <button
-              type="submit"
-              className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
-            >
+            <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
               Delete for good
             </button>
-            <Link
-              to={`/admin/products/${product.id}`}
-              className="text-sm font-medium text-slate-700 underline underline-offset-2"
-            >
+            <Link to={`/admin/products/${product.id}`} className="text-sm font-medium text-slate-700 underline underline-offset-2">
               Keep it
             </Link>
           </Form>
@@ -217,10 +153,7 @@ export function ProductPage({
       )}
 
       <section aria-labelledby="details-heading" className="space-y-3">
-        <h2
-          id="details-heading"
-          className="text-lg font-semibold text-slate-900"
-        >
+        <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
           Details
         </h2>
         <ProductForm
@@ -239,20 +172,9 @@ export function ProductPage({
         <h2 id="stock-heading" className="text-lg font-semibold text-slate-900">
           {single ? "Variants and stock" : "Stock"}
         </h2>
-        <p className="text-sm text-slate-600">
-          Stock already excludes units held by checkouts. Every change is
-          recorded in the history below with its reason.
-        </p>
-        <VariantsPanel
-          single={single}
-          variants={product.variants}
-          refusal={refusal}
-        />
-        {single && (
-          <AddVariantForm
-            refusal={refusal?.form === "new-variant" ? refusal : null}
-          />
-        )}
+        <p className="text-sm text-slate-600">Stock already excludes units held by checkouts. Every change is recorded in the history below with its reason.</p>
+        <VariantsPanel single={single} variants={product.variants} refusal={refusal} />
+        {single && <AddVariantForm refusal={refusal?.form === "new-variant" ? refusal : null} />}
       </section>
 
       <StockHistory history={history} productId={product.id} />
@@ -260,15 +182,8 @@ export function ProductPage({
   );
 }
 
-function StockHistory({
-  history,
-  productId,
-}: {
-  history: StockHistoryPage;
-  productId: number;
-}) {
-  const link = (page: number) =>
-    `/admin/products/${productId}${page > 1 ? `?history=${page}` : ""}#stock-history`;
+function StockHistory({ history, productId }: { history: StockHistoryPage; productId: number }) {
+  const link = (page: number) => `/admin/products/${productId}${page > 1 ? `?history=${page}` : ""}#stock-history`;
   return (
     <section aria-labelledby="stock-history" className="space-y-3">
       <h2 id="stock-history" className="text-lg font-semibold text-slate-900">
@@ -280,15 +195,9 @@ function StockHistory({
         <>
           <ul className="space-y-2 md:hidden">
             {history.rows.map((row) => (
-              <li
-                key={row.id}
-                data-testid="stock-history-card"
-                className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm"
-              >
+              <li key={row.id} data-testid="stock-history-card" className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
                 <div className="flex items-baseline justify-between gap-2">
-                  <span
-                    className={`font-semibold tabular-nums ${row.delta > 0 ? "text-green-800" : "text-red-800"}`}
-                  >
+                  <span className={`font-semibold tabular-nums ${row.delta > 0 ? "text-green-800" : "text-red-800"}`}>
                     {row.delta > 0 ? `+${row.delta}` : row.delta}{" "}
                     <span className="font-normal text-slate-700">
                       ({row.stockBefore} → {row.stockAfter})
@@ -300,25 +209,11 @@ function StockHistory({
                 </div>
                 <p className="mt-1 text-slate-800">
                   {STOCK_MOVEMENT_LABELS[row.reason] ?? row.reason}
-                  {row.variantLabel && (
-                    <span className="text-slate-600">
-                      {" "}
-                      · {row.variantLabel}
-                    </span>
-                  )}
-                  {row.orderId !== null && (
-                    <span className="text-slate-600">
-                      {" "}
-                      · order #{row.orderId}
-                    </span>
-                  )}
+                  {row.variantLabel && <span className="text-slate-600"> · {row.variantLabel}</span>}
+                  {row.orderId !== null && <span className="text-slate-600"> · order #{row.orderId}</span>}
                 </p>
-                {row.note && (
-                  <p className="text-xs text-slate-600">{row.note}</p>
-                )}
-                <p className="break-all text-xs text-slate-600">
-                  {row.actorEmail ?? "The shop"}
-                </p>
+                {row.note && <p className="text-xs text-slate-600">{row.note}</p>}
+                <p className="break-all text-xs text-slate-600">{row.actorEmail ?? "The shop"}</p>
               </li>
             ))}
           </ul>
@@ -354,9 +249,7 @@ function StockHistory({
                       <LocalDateTime value={row.createdAt} />
                     </td>
                     <td className="px-3 py-2">{row.variantLabel ?? "—"}</td>
-                    <td
-                      className={`px-3 py-2 text-right font-semibold tabular-nums ${row.delta > 0 ? "text-green-800" : "text-red-800"}`}
-                    >
+                    <td className={`px-3 py-2 text-right font-semibold tabular-nums ${row.delta > 0 ? "text-green-800" : "text-red-800"}`}>
                       {row.delta > 0 ? `+${row.delta}` : row.delta}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
@@ -364,19 +257,10 @@ function StockHistory({
                     </td>
                     <td className="px-3 py-2">
                       {STOCK_MOVEMENT_LABELS[row.reason] ?? row.reason}
-                      {row.orderId !== null && (
-                        <span className="text-slate-600">
-                          {" "}
-                          · order #{row.orderId}
-                        </span>
-                      )}
-                      {row.note && (
-                        <div className="text-xs text-slate-600">{row.note}</div>
-                      )}
+                      {row.orderId !== null && <span className="text-slate-600"> · order #{row.orderId}</span>}
+                      {row.note && <div className="text-xs text-slate-600">{row.note}</div>}
                     </td>
-                    <td className="break-all px-3 py-2 text-slate-700">
-                      {row.actorEmail ?? "The shop"}
-                    </td>
+                    <td className="break-all px-3 py-2 text-slate-700">{row.actorEmail ?? "The shop"}</td>
                   </tr>
                 ))}
               </tbody>
@@ -385,10 +269,7 @@ function StockHistory({
         </>
       )}
       {history.pageCount > 1 && (
-        <nav
-          aria-label="Stock history pages"
-          className="flex items-center justify-between gap-3 text-sm"
-        >
+        <nav aria-label="Stock history pages" className="flex items-center justify-between gap-3 text-sm">
           {history.page > 1 ? (
             <Link to={link(history.page - 1)} className={outline}>
               Newer
