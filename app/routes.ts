@@ -44,6 +44,9 @@ export default [
     route("admin/languages", "routes/admin-languages.tsx"),
     route("admin/languages/:id", "routes/admin-language.tsx"),
     route("admin/categories/:id", "routes/admin-category.tsx"),
+    route("admin/products", "routes/admin-products.tsx"),
+    route("admin/products/new", "routes/admin-product-new.tsx"),
+    route("admin/products/:id", "routes/admin-product.tsx"),
     route("admin/products/import", "routes/admin-products-import.tsx"),
   ]),
   // Resource routes of the back office (a file, a JSON answer): no frame, their own admin check.

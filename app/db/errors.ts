@@ -15,8 +15,17 @@ interface PgErrorLike {
  * `constraint` is the index's name when the driver reports it ("" when it does not).
  */
 export function uniqueViolation(error: unknown): { constraint: string } | null {
+  return violation(error, "23505");
+}
+
+/** The foreign key a write broke (23503: e.g. deleting a row that orders still point at), or null. */
+export function foreignKeyViolation(error: unknown): { constraint: string } | null {
+  return violation(error, "23503");
+}
+
+function violation(error: unknown, code: string): { constraint: string } | null {
   for (let e = error as PgErrorLike | undefined; e; e = e.cause as PgErrorLike | undefined) {
-    if (e.code === "23505") return { constraint: e.constraint ?? /constraint "([^"]+)"/.exec(e.message ?? "")?.[1] ?? "" };
+    if (e.code === code) return { constraint: e.constraint ?? /constraint "([^"]+)"/.exec(e.message ?? "")?.[1] ?? "" };
   }
   return null;
 }

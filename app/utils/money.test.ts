@@ -1,24 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { formatPence, penceToPoundsText, poundsToPence } from "./money";
+import { formatPence, parsePounds, penceToPounds } from "./money";
 
-describe("money", () => {
-  it("reads pounds as typed or as a spreadsheet writes them", () => {
-    expect(poundsToPence("12.50")).toBe(1250);
-    expect(poundsToPence("12.5")).toBe(1250);
-    expect(poundsToPence(" £3 ")).toBe(300);
-    expect(poundsToPence("1,250.00")).toBe(125000);
-    expect(poundsToPence("0.05")).toBe(5);
+describe("parsePounds (the one pounds parser)", () => {
+  it.each([
+    ["12.5", 1250],
+    ["12.50", 1250],
+    ["£12.50", 1250],
+    [" £ 3 ", 300],
+    ["1,250", 125_000],
+    ["1,250.99", 125_099],
+    ["0.01", 1],
+    ["0", 0],
+  ])("%j → %i pence", (typed, pence) => {
+    expect(parsePounds(typed)).toBe(pence);
   });
-  it("refuses what is not pounds rather than guess", () => {
-    for (const text of ["", "12,50", "1.234", "-1.00", "abc", "1e3", "12.5.0"]) expect(poundsToPence(text)).toBeNull();
+
+  it.each(["", " ", "12.505", "12,50", "1,25", "-1", "+1", "1e3", "abc", "12.", ".5", "£", "12 50", "Infinity", "0x10", "1,2345", "9".repeat(30)])(
+    "refuses %j",
+    (typed) => {
+      expect(parsePounds(typed)).toBeNull();
+    },
+  );
+
+  it("round-trips with penceToPounds", () => {
+    for (const pence of [0, 1, 99, 100, 1250, 99_999_999]) expect(parsePounds(penceToPounds(pence))).toBe(pence);
   });
-  it("writes pence as pounds with two decimals and reads them back", () => {
-    expect(penceToPoundsText(1250)).toBe("12.50");
-    expect(penceToPoundsText(5)).toBe("0.05");
-    expect(penceToPoundsText(0)).toBe("0.00");
-    expect(penceToPoundsText(-199)).toBe("-1.99");
-    for (const pence of [0, 1, 99, 100, 14499, 99_999_999]) expect(poundsToPence(penceToPoundsText(pence))).toBe(pence);
-    expect(() => penceToPoundsText(1.5)).toThrow(RangeError);
+
+  it("writes pence as pounds with two decimals, negative too, and refuses fractions of a penny", () => {
+    expect(penceToPounds(1250)).toBe("12.50");
+    expect(penceToPounds(5)).toBe("0.05");
+    expect(penceToPounds(0)).toBe("0.00");
+    expect(penceToPounds(-199)).toBe("-1.99");
+    expect(() => penceToPounds(1.5)).toThrow(RangeError);
+  });
+
+  it("formats pence for people", () => {
     expect(formatPence(529)).toBe("£5.29");
   });
 });

@@ -6,11 +6,12 @@ export function formatPence(pence: number): string {
 }
 
 /**
- * Pounds as an owner types or a spreadsheet writes them → integer pence: "12.5", "£12.50",
+ * Pounds as an owner types them or a spreadsheet writes them → integer pence: "12.5", "£12.50",
  * "1,250", " 3 " → 1250, 1250, 125000, 300. Null for anything else (three decimals, letters, a
- * minus sign, a decimal comma, an empty field): money is never guessed.
+ * minus sign, a decimal comma, an empty field): money is never guessed. The one pounds parser:
+ * the product editor, "add single", coupons, the products CSV and the shop's price filters.
  */
-export function poundsToPence(text: string): number | null {
+export function parsePounds(text: string): number | null {
   const cleaned = text.trim().replace(/^£\s*/, "");
   // Thousands commas only in their places: "1,250.00" yes, "12,50" (a decimal comma) no.
   const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
@@ -21,9 +22,9 @@ export function poundsToPence(text: string): number | null {
   return Number.isSafeInteger(total) ? total : null;
 }
 
-/** Integer pence as plain pounds with two decimals, for files and form fields: 1250 → "12.50", 5 → "0.05". */
-export function penceToPoundsText(pence: number): string {
-  if (!Number.isSafeInteger(pence)) throw new RangeError(`penceToPoundsText: ${pence} is not a whole number of pence`);
+/** Integer pence as plain pounds with two decimals, for form fields and files: 1250 → "12.50", 5 → "0.05" (parsePounds reads it again). */
+export function penceToPounds(pence: number): string {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`penceToPounds: ${pence} is not a whole number of pence`);
   const sign = pence < 0 ? "-" : "";
   const abs = Math.abs(pence);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;

@@ -28,6 +28,7 @@ describe("firstFreeSlug", () => {
   it("numbers the name until it is free", () => {
     expect(firstFreeSlug("mew", new Set())).toBe("mew");
     expect(firstFreeSlug("mew", new Set(["mew", "mew-2"]))).toBe("mew-3");
+    expect(firstFreeSlug("box-2", new Set(["box-2"]))).toBe("box-3");
   });
   it("stays within the length limit", () => {
     const base = "a".repeat(MAX_SLUG_LENGTH);

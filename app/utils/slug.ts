@@ -31,12 +31,17 @@ export function slugify(name: string, maxLength = MAX_SLUG_LENGTH): string {
   return (lastBreak > maxLength / 2 ? cut.slice(0, lastBreak) : cut).replace(/-+$/g, "");
 }
 
-/** `base`, else `base-2`, `base-3`, … : the first that `taken` does not hold (kept within MAX_SLUG_LENGTH). */
+/**
+ * The first free slug of `base`, `base-2`, `base-3`, … given the slugs already taken; a base that
+ * already ends in "-<n>" counts on from there ("box-2" → "box-3"). Kept within MAX_SLUG_LENGTH.
+ */
 export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
+  const numbered = /^(.*)-(\d+)$/.exec(base);
+  const stem = numbered && numbered[1] ? numbered[1] : base;
+  for (let n = numbered ? Number(numbered[2]) + 1 : 2; ; n++) {
     const suffix = `-${n}`;
-    const candidate = `${base.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/g, "")}${suffix}`;
+    const candidate = `${stem.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/g, "")}${suffix}`;
     if (!taken.has(candidate)) return candidate;
   }
 }

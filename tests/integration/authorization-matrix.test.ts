@@ -279,6 +279,31 @@ const MATRIX: Record<string, Case[]> = {
     { name: "customer A's address label", method: "GET", path: (w) => `/admin/orders/${w.ids.paidOrderId}/label`, expect: ADMIN_ONLY },
     page("/admin/orders/2000000000/label", { ...ADMIN_ONLY, admin: 404 }),
   ],
+  "admin/products": [page("/admin/products", ADMIN_ONLY), page("/admin/products?q=matrix&kind=sealed&stock=low&visibility=hidden&sort=name&page=2", ADMIN_ONLY)],
+  "admin/products/new": [
+    page("/admin/products/new", ADMIN_ONLY),
+    { name: "an empty product form", method: "POST", path: () => "/admin/products/new", form: () => ({ intent: "save" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+  ],
+  "admin/products/:id": [
+    { name: "a product", method: "GET", path: (w) => `/admin/products/${w.ids.productId}`, expect: ADMIN_ONLY },
+    page("/admin/products/2000000000", { ...ADMIN_ONLY, admin: 404 }),
+    page("/admin/products/not-a-number", { ...ADMIN_ONLY, admin: 404 }),
+    {
+      name: "a stock adjustment without a reason",
+      method: "POST",
+      path: (w) => `/admin/products/${w.ids.productId}`,
+      form: (w) => ({ intent: "adjust-stock", variantId: String(w.ids.variantId), mode: "delta", amount: "1" }),
+      expect: { ...ADMIN_ONLY, admin: 400 },
+    },
+    {
+      name: "delete a product that was ordered",
+      method: "POST",
+      path: (w) => `/admin/products/${w.ids.productId}`,
+      form: () => ({ intent: "delete", confirm: "yes" }),
+      expect: { ...ADMIN_ONLY, admin: 409 },
+    },
+    { name: "hide an unknown product", method: "POST", path: () => "/admin/products/2000000000", form: () => ({ intent: "hide" }), expect: { ...ADMIN_ONLY, admin: 404 } },
+  ],
   "admin/singles": [page("/admin/singles", ADMIN_ONLY), page("/admin/singles?page=2", ADMIN_ONLY)],
   "admin/singles/new": [
     page("/admin/singles/new", ADMIN_ONLY),

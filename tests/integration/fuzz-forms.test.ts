@@ -252,6 +252,21 @@ const taxonomyFields = () => ({
   visible: text("true", "yes"),
 });
 
+/** The admin product form, with values on both sides of each rule. */
+const productFields = () => ({
+  intent: text("save"),
+  name: text("Fuzz box", "", "x".repeat(201)),
+  slug: text("", "fuzz-box", "Bad Slug", "matrix-product"),
+  description: text("", "Sealed."),
+  visibility: text("visible", "hidden", "maybe"),
+  categoryId: text("1", "2", "0", "2147483648"),
+  releaseDate: text("", "24/12/2026", "31/02/2027", "2026-12-24"),
+  limit: text("", "2", "0", "10000"),
+  price: text("12.50", "£1,250", "12,50", "-1", "1e3"),
+  member: text("", "11", "13"),
+  stock: text("0", "5", "-1", "1000000"),
+});
+
 const FORMS: Record<string, Form> = {
   wholesale: {
     path: () => fc.constant("/wholesale"),
@@ -330,6 +345,25 @@ const FORMS: Record<string, Form> = {
     path: () => fc.constant("/admin/outbox"),
     actors: ["admin", "customer"],
     fields: () => ({ intent: text("resend"), id: text("1", "2", "9000000000", "0") }),
+  },
+  "admin/products/new": {
+    path: () => fc.constant("/admin/products/new"),
+    actors: ["admin", "customer"],
+    fields: () => productFields(),
+  },
+  "admin/products/:id": {
+    path: (w) => fc.oneof(fc.constant(`/admin/products/${w.ids.productId}`), fc.constant("/admin/products/2000000000"), segment.map((s) => `/admin/products/${s}`)),
+    actors: ["admin", "customer"],
+    fields: (w) => ({
+      ...productFields(),
+      intent: text("save", "adjust-stock", "remove-variant", "delete", "variants", "add-variant"),
+      variantId: text(String(w.ids.variantId), "2000000000", "0"),
+      mode: text("set", "delta"),
+      amount: text("5", "-1", "0", "9999999"),
+      reason: text("count", "other", ""),
+      note: text("", "counted"),
+      confirm: text("yes", ""),
+    }),
   },
   "admin/singles/new": {
     path: () => fc.oneof(fc.constant("/admin/singles/new"), fc.constant("/admin/singles/new?card=1")),
@@ -555,6 +589,17 @@ const QUERIES: Record<string, Query> = {
   "admin/orders/:id": { paths: (w) => fc.oneof(text(`/admin/orders/${w.ids.paidOrderId}`), segment.map((s) => `/admin/orders/${s}`)), params: [], actor: "admin" },
   "admin/orders/:id/packing-slip": { paths: (w) => fc.oneof(text(`/admin/orders/${w.ids.paidOrderId}/packing-slip`), segment.map((s) => `/admin/orders/${s}/packing-slip`)), params: [], actor: "admin" },
   "admin/orders/:id/label": { paths: (w) => fc.oneof(text(`/admin/orders/${w.ids.paidOrderId}/label`), segment.map((s) => `/admin/orders/${s}/label`)), params: [], actor: "admin" },
+  "admin/products": {
+    paths: () => fc.constant("/admin/products"),
+    params: ["q", "language", "category", "visibility", "stock", "kind", "sort", "page", "done"],
+    actor: "admin",
+  },
+  "admin/products/new": { paths: () => fc.constant("/admin/products/new"), params: [], actor: "admin" },
+  "admin/products/:id": {
+    paths: (w) => fc.oneof(text(`/admin/products/${w.ids.productId}`), segment.map((s) => `/admin/products/${s}`)),
+    params: ["done", "history", "delete"],
+    actor: "admin",
+  },
   "admin/singles": { paths: () => fc.constant("/admin/singles"), params: ["page"], actor: "admin" },
   "admin/singles/new": { paths: () => fc.constant("/admin/singles/new"), params: ["q", "card", "listed"], actor: "admin" },
   "admin/pricing": { paths: () => fc.constant("/admin/pricing"), params: ["page"], actor: "admin" },

@@ -86,6 +86,10 @@ export const products = pgTable(
     index("products_name_idx").on(t.name),
     // Category and language pages count visible products on every request.
     index("products_visible_category_idx").on(t.categoryId).where(sql`${t.isVisible}`),
+    // The back office's list filters by kind and by hidden; these answer its count (and page)
+    // without reading the wide rows (bench/products, decision 0038).
+    index("products_kind_updated_idx").on(t.kind, t.updatedAt, t.id),
+    index("products_hidden_updated_idx").on(t.updatedAt, t.id).where(sql`NOT ${t.isVisible}`),
   ],
 );
 

@@ -8,6 +8,7 @@
  * apply, and the route answers 400 with `problems` to show next to the field.
  */
 import { z } from "zod";
+import { parsePounds as parsePoundsText } from "~/utils/money";
 import { parsePage } from "./paging";
 import { CONDITION_LABELS, CONDITIONS, isCondition, isPrinting, PRINTING_LABELS, PRINTINGS, type Condition, type Printing } from "./variants";
 
@@ -85,13 +86,11 @@ export interface ParsedSearchFind extends ParsedFind<SearchSort> {
 export function parsePounds(raw: string, which: "minimum" | "maximum"): { pence: number | null } | { error: string } {
   const text = raw.replace(/\s+/g, "");
   if (text === "") return { pence: null };
-  const unsigned = text.replace(/^£/, "");
-  const match = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{1,2}))?$/.exec(unsigned);
-  if (!match || (match[1] === undefined && match[2] === undefined)) {
+  // The shop's box also takes ".99" (pennies without a leading 0); the rest is the one parser's.
+  const pence = parsePoundsText(text.replace(/^(£?)\./, "$10."));
+  if (pence === null) {
     return { error: `Enter the ${which} price in pounds, for example 2.50.` };
   }
-  const pounds = Number((match[1] ?? "0").replace(/,/g, ""));
-  const pence = pounds * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
   if (!Number.isSafeInteger(pence) || pence > MAX_FILTER_PENCE) {
     return { error: `The ${which} price can be at most £${(MAX_FILTER_PENCE / 100).toLocaleString("en-GB")}.` };
   }

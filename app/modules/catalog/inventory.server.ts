@@ -8,7 +8,7 @@
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "~/db/raw";
 import type { Db, Tx } from "~/db/client.server";
-import { products, productVariants, STOCK_MOVEMENT_REASONS, stockMovements } from "~/db/schema";
+import { products, productVariants, STOCK_MOVEMENT_REASONS, stockMovements, users } from "~/db/schema";
 import { productShown, productShownAs } from "./visibility.server";
 import { limitFor, type LimitScope, variantLabel, type VariantAttributes } from "./variants";
 
@@ -302,4 +302,56 @@ export async function lockVariants(tx: Executor, variantIds: number[]): Promise<
     .where(inArray(productVariants.id, ids))
     .orderBy(asc(productVariants.id))
     .for("no key update");
+}
+
+/** One ledger row on a product's admin page: which variant, and who (by email) moved it. */
+export interface ProductStockMovementRow extends StockMovementRow {
+  variantId: number;
+  variant: VariantAttributes;
+  actorEmail: string | null;
+}
+
+/**
+ * A product's ledger over all its variants, newest first, a page at a time (the admin's product
+ * page). Joins `users` for the acting admin's email (a reporting read).
+ */
+export async function productStockHistory(db: Executor, productId: number, page: number, pageSize: number): Promise<{ rows: ProductStockMovementRow[]; total: number }> {
+  const where = eq(productVariants.productId, productId);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: stockMovements.id,
+        variantId: stockMovements.variantId,
+        condition: productVariants.condition,
+        printing: productVariants.printing,
+        language: productVariants.language,
+        grader: productVariants.grader,
+        grade: productVariants.grade,
+        delta: stockMovements.delta,
+        stockAfter: stockMovements.stockAfter,
+        reason: stockMovements.reason,
+        orderId: stockMovements.orderId,
+        actorId: stockMovements.actorId,
+        actorEmail: users.email,
+        note: stockMovements.note,
+        createdAt: stockMovements.createdAt,
+      })
+      .from(stockMovements)
+      .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+      .leftJoin(users, eq(users.id, stockMovements.actorId))
+      .where(where)
+      .orderBy(desc(stockMovements.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(stockMovements).innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId)).where(where),
+  ]);
+  return {
+    total: Number(totals[0]?.n ?? 0),
+    rows: rows.map(({ condition, printing, language, grader, grade, ...r }) => ({
+      ...r,
+      reason: r.reason as StockMovementReason,
+      stockBefore: r.stockAfter - r.delta,
+      variant: { condition, printing, language, grader, grade },
+    })),
+  };
 }

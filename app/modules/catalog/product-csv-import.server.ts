@@ -20,7 +20,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { recordAudit } from "~/modules/audit/audit-log.server";
-import { penceToPoundsText } from "~/utils/money";
+import { penceToPounds } from "~/utils/money";
 import { recordOpeningStock, setStocks } from "./inventory.server";
 import {
   cardReference,
@@ -256,7 +256,7 @@ interface Plan {
   fingerprint: string | null;
 }
 
-const money = (pence: number | null) => (pence === null ? null : penceToPoundsText(pence));
+const money = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
 const whole = (n: number | null) => (n === null ? null : String(n));
 
 function productChanges(before: ProductValues | null, after: ProductValues, categories: Map<number, Category>): FieldChange[] {

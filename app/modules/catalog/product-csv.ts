@@ -8,7 +8,7 @@
  * writes, the import reads back as "no changes", and the export then writes the same bytes.
  */
 import { MAX_PRICE_PENCE } from "~/config/constants";
-import { penceToPoundsText, poundsToPence } from "~/utils/money";
+import { penceToPounds, parsePounds } from "~/utils/money";
 import { MAX_VARIANT_STOCK } from "./singles";
 import { CONDITIONS, GRADERS, GRADES, isSealedVariant, PRINTINGS, type VariantAttributes } from "./variants";
 
@@ -125,8 +125,8 @@ export function productCsvRecord(p: CsvProduct, v: CsvVariant): string[] {
     variant_language: text(v.language),
     grader: text(v.grader),
     grade: text(v.grade),
-    price: penceToPoundsText(v.price),
-    member_price: v.premiumPrice === null ? "" : penceToPoundsText(v.premiumPrice),
+    price: penceToPounds(v.price),
+    member_price: v.premiumPrice === null ? "" : penceToPounds(v.premiumPrice),
     stock: String(v.stock),
     variant_limit: int(v.limitPerCustomer),
     price_pinned: yesNo(v.pricePinned),
@@ -377,14 +377,14 @@ export function parseCsvRow(row: number, raw: CsvCells): RowParse {
   }
 
   const priceText = cells.price?.trim() ?? "";
-  const price = priceText === "" ? null : poundsToPence(priceText);
+  const price = priceText === "" ? null : parsePounds(priceText);
   if (priceText === "") fail("price", CSV_MESSAGES.required);
   else if (price === null || price > MAX_PRICE_PENCE) fail("price", CSV_MESSAGES.price);
 
   const variant: Partial<ParsedVariantFields> = { attributes };
   if (present("member_price")) {
     const value = cells.member_price!.trim();
-    const pence = value === "" ? null : poundsToPence(value);
+    const pence = value === "" ? null : parsePounds(value);
     if (value !== "" && (pence === null || pence > MAX_PRICE_PENCE)) fail("member_price", CSV_MESSAGES.memberPrice);
     else if (pence !== null && price !== null && pence > price) fail("member_price", CSV_MESSAGES.memberAbovePrice);
     else variant.premiumPrice = pence;

@@ -136,25 +136,9 @@ export interface CouponOrder {
 
 // ---- Pounds and shop-time dates ----------------------------------------------------------------
 
-/**
- * Pounds as an admin types them → pence: "12.5", "£12.50", "1,250", " 3 " → 1250, 1250,
- * 125000, 300. Null for anything else (three decimals, letters, a minus sign, an empty field).
- */
-export function parsePounds(text: string): number | null {
-  const cleaned = text.trim().replace(/^£\s*/, "");
-  // Thousands commas only in their places: "1,250.00" yes, "12,50" (a decimal comma) no.
-  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const pounds = Number(match[1]!.replaceAll(",", ""));
-  const pence = Number((match[2] ?? "").padEnd(2, "0"));
-  const total = pounds * 100 + pence;
-  return Number.isSafeInteger(total) ? total : null;
-}
-
-/** Pence as the form shows it back: 1250 → "12.50". */
-export function penceToPounds(pence: number): string {
-  return (pence / 100).toFixed(2);
-}
+// Typed pounds → pence has one home (app/utils/money.ts); re-exported for the coupon form.
+import { parsePounds, penceToPounds } from "~/utils/money";
+export { parsePounds, penceToPounds };
 
 const shopClock = new Intl.DateTimeFormat("en-GB", {
   timeZone: SHOP_TIME_ZONE,

@@ -1,0 +1,2 @@
+CREATE INDEX "products_kind_updated_idx" ON "products" USING btree ("kind","updated_at","id");--> statement-breakpoint
+CREATE INDEX "products_hidden_updated_idx" ON "products" USING btree ("updated_at","id") WHERE NOT "products"."is_visible";
