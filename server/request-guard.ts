@@ -97,6 +97,9 @@ export function requestGuard(): RequestHandler {
       if (mediaType === MULTIPART) {
         if (!hasSessionCookie(req.headers.cookie)) return refuse(res, 401, "Please log in to upload files.", { close: true });
         // Files are bytes, not text: the route reads them with request.formData() under this cap.
+        // A route that refuses (403, 404) leaves megabytes unread, and Node would wait for them
+        // before the connection's next request: an upload's connection is closed after its answer.
+        res.setHeader("Connection", "close");
         return next();
       }
       // A form post (the only body a page takes): look at its fields, then hand it on unchanged.
