@@ -521,7 +521,7 @@ const QUERIES: Record<string, Query> = {
     actor: "admin",
   },
   "media/products/:file": {
-    paths: (w) => fc.oneof(text(`/media/products/${"0f".repeat(16)}-320.webp`), segment.map((s) => `/media/products/${s}`)),
+    paths: () => fc.oneof(text(`/media/products/${"0f".repeat(16)}-320.webp`), segment.map((s) => `/media/products/${s}`)),
     params: [],
     actor: "guest",
   },

@@ -16,6 +16,8 @@ import {
   setProductImageAlt,
 } from "~/modules/catalog/product-images.server";
 import { PRODUCT_IMAGE_LIMITS } from "~/modules/catalog/product-images";
+import { findProducts } from "~/modules/catalog/card-search.server";
+import { parseSearchParams } from "~/modules/catalog/find-filters";
 import { categoryPage, productBySlug, searchProducts } from "~/modules/catalog/queries.server";
 import { FileMediaStore } from "~/modules/media/file-store.server";
 import { OUTPUT_FORMATS } from "~/modules/media/responsive";
@@ -257,6 +259,12 @@ describe("the shop reads the first image in its own queries", () => {
     const found = await searchProducts(database.db, "glimmering tidepool");
     expect(found.items.find((p) => p.id === withImages.id)!.image?.storageKey).toBe(second!.storageKey);
     expect(found.items.find((p) => p.id === without.id)!.image).toBeNull();
+
+    // The shop's search page and set pages (one listing statement, a probe per row).
+    const listing = await findProducts(database.db, parseSearchParams(new URLSearchParams({ q: "glimmering tidepool" })));
+    const items = listing!.results.items;
+    expect(items.find((i) => i.productId === withImages.id)!.image).toEqual({ storageKey: second!.storageKey, widths: [320], width: 320, height: 320, alt: "" });
+    expect(items.find((i) => i.productId === without.id)!.image).toBeNull();
 
     const detail = await productBySlug(database.db, withImages.slug);
     expect(detail!.images!.map((i) => i.storageKey)).toEqual([second!.storageKey, first!.storageKey]);

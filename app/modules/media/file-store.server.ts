@@ -34,7 +34,8 @@ export class FileMediaStore implements MediaStore {
     return path;
   }
 
-  async put(key: string, bytes: Uint8Array): Promise<void> {
+  /** The content type is not kept: the key's extension says it (see CONTENT_TYPES). */
+  async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     const temporary = join(dirname(path), `.${randomBytes(8).toString("hex")}.tmp`);

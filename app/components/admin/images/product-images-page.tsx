@@ -7,7 +7,7 @@ import { PRODUCT_IMAGE_LIMITS, type AltRefusal, type ProductImageView, type Uplo
 import { ImageUploader } from "./image-uploader";
 
 const smallButton =
-  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
+  "inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
 
 /**
  * /admin/products/:id/images: upload (see ImageUploader), then the product's images in their
@@ -125,7 +125,7 @@ function ImageRow({
             {position} of {count}
           </span>
           {position === 1 && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-slate-900">Shown first</span>}
-          <span>
+          <span data-testid="image-size">
             {image.width} × {image.height} px
           </span>
         </p>
