@@ -95,6 +95,21 @@ test("an uploaded image shows on the product page and its tile with responsive s
   const [row] = await query<{ widths: number[]; alt: string }>("SELECT widths, alt FROM product_images WHERE product_id = $1", [product.id]);
   expect(row).toEqual({ widths: [320, 640, 960, 1200], alt: "Picture Box, front of the packaging" });
 
+  // Drag and drop: a PNG dropped on the form is uploaded on its own, then deleted again (with the confirm).
+  const dropped = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#3366cc" } }).png().toBuffer();
+  const transfer = await page.evaluateHandle((bytes) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], "dropped.png", { type: "image/png" }));
+    return data;
+  }, [...dropped]);
+  await page.getByTestId("image-upload-form").dispatchEvent("drop", { dataTransfer: transfer });
+  await expect(page.getByTestId("upload-summary")).toHaveText("1 image added.", { timeout: 30_000 });
+  await expect(page.getByTestId("admin-image")).toHaveCount(2);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByTestId("admin-image").filter({ hasText: "300 × 300 px" }).getByRole("button", { name: /Delete image/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Image deleted." })).toBeVisible();
+  await expect(page.getByTestId("admin-image")).toHaveCount(1);
+
   // The product page: the uploaded image, not the generated art, with its alt text.
   await page.goto(`/products/${product.slug}`);
   const main = page.locator("picture").filter({ has: page.getByRole("img", { name: "Picture Box, front of the packaging" }) });
