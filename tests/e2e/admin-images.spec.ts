@@ -66,6 +66,7 @@ test("an uploaded image shows on the product page and its tile with responsive s
   await signInAsAdmin(page, `/admin/products/${product.id}/images`);
   await expect(page.getByRole("heading", { name: product.name })).toBeVisible();
   await expect(page.getByText("No images yet")).toBeVisible();
+  await expectNoViolations(page, "the product images page, no images yet");
 
   // A text file called .jpg is refused by its content, before it is sent.
   const picker = page.getByLabel(/choose them|Choose images/);
