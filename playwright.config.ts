@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -65,6 +67,8 @@ export default defineConfig({
       // The SMTP sink of tests/e2e/global-setup.ts (port derived from E2E_PORT, see tests/e2e/mail.ts).
       SMTP_URL: `smtp://127.0.0.1:${20000 + Number(process.env.E2E_PORT)}`,
       NODE_ENV: "production",
+      // Uploaded images (the media store) go to a folder of this run's port, not the checkout's data/.
+      DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), `nearmint-e2e-${process.env.E2E_PORT}`),
     },
   },
 });

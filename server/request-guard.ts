@@ -1,4 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
+import { SESSION_COOKIE } from "~/config/constants";
+import { IMAGE_UPLOAD_BODY_LIMIT } from "~/modules/catalog/product-images";
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -13,7 +15,12 @@ interface BodyRule {
   /** Media types accepted (without parameters); null accepts any, for callers that verify a signature. */
   contentTypes: ReadonlySet<string> | null;
   label: string;
+  /** Per media type, a larger limit than `limit` (the upload paths' multipart bodies). */
+  limits?: Readonly<Record<string, { limit: number; label: string }>>;
 }
+
+const FORM = "application/x-www-form-urlencoded";
+const MULTIPART = "multipart/form-data";
 
 /**
  * Pages take form posts only. Every action reads `request.formData()`, which throws (a 500)
@@ -21,7 +28,7 @@ interface BodyRule {
  * multipart/form-data is refused too: no page of the shop has a file field, nothing in the app
  * submits it (plain <form>s and React Router's fetchers and .data requests send
  * application/x-www-form-urlencoded), and a malformed multipart body also makes formData()
- * throw. A page that takes uploads one day gets its own rule here, with its own limit.
+ * throw. The pages that take files have rules of their own (CSV_IMPORT_RULE, UPLOAD_RULE), with their own limits.
  */
 const PAGE_RULE: BodyRule = { limit: PAGE_BODY_LIMIT, contentTypes: new Set(["application/x-www-form-urlencoded"]), label: "1 MiB" };
 /** Stripe posts raw JSON; the route verifies the signature over exactly those bytes. */
@@ -30,16 +37,38 @@ const WEBHOOK_RULE: BodyRule = { limit: WEBHOOK_BODY_LIMIT, contentTypes: null, 
 /**
  * The products CSV import (issue 14, decision 0040) takes a file: multipart/form-data (or a
  * plain form post, e.g. applying a dry run), up to 6 MiB — the import's own 5 MB cap on the CSV
- * plus the form around it. Multipart bodies are not peeked for control characters here: the
+ * plus the form around it. Multipart bodies are not peeked for control characters (see below): the
  * import refuses them cell by cell, with the row and column.
  */
 export const CSV_IMPORT_PATHS: ReadonlySet<string> = new Set(["/admin/products/import", "/admin/products/import.data", "/admin/products/import/check"]);
-const CSV_IMPORT_RULE: BodyRule = { limit: 6 * 1024 * 1024, contentTypes: new Set(["multipart/form-data", "application/x-www-form-urlencoded"]), label: "6 MiB" };
+// Applying a dry run posts the file back (gzip + base64) as a form field, so form posts get the larger limit too.
+const CSV_IMPORT_RULE: BodyRule = { limit: 6 * 1024 * 1024, contentTypes: new Set([FORM, MULTIPART]), label: "6 MiB" };
+
+/**
+ * The one place that takes files: a product's images page (and its `.data` twin, and the upload
+ * endpoint its script posts to), in the back office. Multipart up to IMAGE_UPLOAD_BODY_LIMIT (the
+ * most files one post may carry at the largest size, plus framing); its small forms (order, alt
+ * text, delete) are form posts under the page limit. The routes check the admin role per request;
+ * here a multipart body without a session cookie is refused before a byte of it is read.
+ */
+export const UPLOAD_PATH = /^\/admin\/products\/[0-9]+\/images(?:\.data|\/upload)?$/;
+const UPLOAD_LABEL = `${Math.round(IMAGE_UPLOAD_BODY_LIMIT / (1024 * 1024))} MiB`;
+const UPLOAD_RULE: BodyRule = {
+  limit: PAGE_BODY_LIMIT,
+  contentTypes: new Set([FORM, MULTIPART]),
+  label: "1 MiB",
+  limits: { [MULTIPART]: { limit: IMAGE_UPLOAD_BODY_LIMIT, label: UPLOAD_LABEL } },
+};
 
 function ruleFor(req: Request): BodyRule {
   const path = req.path.toLowerCase().replace(/\/+$/, "");
+  if (path === WEBHOOK_PATH) return WEBHOOK_RULE;
   if (CSV_IMPORT_PATHS.has(path)) return CSV_IMPORT_RULE;
-  return path === WEBHOOK_PATH ? WEBHOOK_RULE : PAGE_RULE;
+  return UPLOAD_PATH.test(path) ? UPLOAD_RULE : PAGE_RULE;
+}
+
+function hasSessionCookie(header: string | undefined): boolean {
+  return (header ?? "").split(";").some((pair) => pair.split("=", 1)[0]!.trim() === SESSION_COOKIE);
 }
 
 /**
@@ -47,8 +76,9 @@ function ruleFor(req: Request): BodyRule {
  * body into `request.formData()`/`text()` in full, in memory):
  * - a body needs a Content-Length (411): browsers send one with every form, Stripe with every
  *   webhook; a chunked body of unknown size could otherwise be any size.
- * - a body over the limit is refused unread (413): 1 MiB for pages, 256 KiB for the webhook.
- * - pages take form posts only (415), see PAGE_RULE.
+ * - a body over the limit is refused unread (413): 1 MiB for pages, 256 KiB for the webhook,
+ *   IMAGE_UPLOAD_BODY_LIMIT for multipart on the upload paths (UPLOAD_RULE).
+ * - pages take form posts only (415), see PAGE_RULE; the upload paths multipart too.
  * Node's HTTP parser holds a request to its Content-Length, so the header is a true bound.
  * Then the text itself (see refuseControlCharacters): the query string of every request and
  * the fields of every form post.
@@ -65,14 +95,23 @@ export function requestGuard(): RequestHandler {
     }
     const length = Number(declared);
     if (!Number.isSafeInteger(length) || length < 0) return refuse(res, 400, "The Content-Length header is not a number.", { close: true });
-    if (length > rule.limit) {
-      return refuse(res, 413, `The request body is too large (at most ${rule.label}).`, { close: true });
+    const mediaType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const { limit, label } = rule.limits?.[mediaType] ?? rule;
+    if (length > limit) {
+      return refuse(res, 413, `The request body is too large (at most ${label}).`, { close: true });
     }
 
     if (rule.contentTypes) {
-      const mediaType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
       if (!rule.contentTypes.has(mediaType)) {
         return refuse(res, 415, "This page only accepts form submissions (application/x-www-form-urlencoded).");
+      }
+      if (mediaType === MULTIPART) {
+        if (!hasSessionCookie(req.headers.cookie)) return refuse(res, 401, "Please log in to upload files.", { close: true });
+        // Files are bytes, not text: the route reads them with request.formData() under this cap.
+        // A route that refuses (403, 404) leaves megabytes unread, and Node would wait for them
+        // before the connection's next request: an upload's connection is closed after its answer.
+        res.setHeader("Connection", "close");
+        return next();
       }
       // A form post (the only body a page takes): look at its fields, then hand it on unchanged.
       if (length > 0 && mediaType === "application/x-www-form-urlencoded") {

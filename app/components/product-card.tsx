@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { ProductPicture } from "~/components/catalogue/product-picture";
+import { TILE_SIZES } from "~/modules/media/responsive";
 import { showsFromPrice, type ProductCard as ProductCardData } from "~/modules/catalog/product-card";
 import { hasMemberPrice } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
@@ -25,7 +27,17 @@ export function ProductCard({
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="aspect-square bg-slate-100">
-        {product.imageUrl && (
+        {product.image ? (
+          // The uploaded image, at the width the tile needs (the link's text names the product).
+          <ProductPicture
+            image={product.image}
+            sizes={TILE_SIZES}
+            alt=""
+            eager={eager}
+            className="h-full w-full object-cover transition group-hover:scale-[1.02]"
+          />
+        ) : (
+          product.imageUrl && (
           <img
             src={product.imageUrl}
             alt=""
@@ -35,6 +47,7 @@ export function ProductCard({
             decoding="async"
             className="h-full w-full object-cover transition group-hover:scale-[1.02]"
           />
+          )
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">

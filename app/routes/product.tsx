@@ -2,6 +2,7 @@ import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-rout
 import { CatalogueError } from "~/components/catalogue/catalogue-error";
 import { ProductPage } from "~/components/product/product-page";
 import { chooseVariant } from "~/modules/catalog/product-page";
+import { fallbackUrl } from "~/modules/media/responsive";
 import { productBySlug } from "~/modules/catalog/queries.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
@@ -49,7 +50,7 @@ export const meta: Route.MetaFunction = (args) => {
     description: summary(
       `${product.name}: ${price}${availability}. ${product.description ?? `${product.category.name}, usually dispatched within 24 hours.`}`,
     ),
-    image: product.imageUrl ?? undefined,
+    image: (product.images?.[0] ? fallbackUrl(product.images[0], Infinity) : product.imageUrl) ?? undefined,
     type: "product",
   });
 };

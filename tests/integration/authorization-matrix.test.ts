@@ -91,6 +91,11 @@ const MATRIX: Record<string, Case[]> = {
     { name: "art of a hidden product", method: "GET", path: (w) => `/images/art/booster-box/${w.ids.hiddenProductSlug}.svg`, expect: all(404), data: false },
     { name: "unknown kind", method: "GET", path: (w) => `/images/art/nope/${w.ids.productSlug}.svg`, expect: all(404), data: false },
   ],
+  "media/products/:file": [
+    // Public (no session asked): a stored rendition is served to anyone (tests/integration/product-images.test.ts).
+    { name: "a rendition that is not stored", method: "GET", path: () => `/media/products/${"0f".repeat(16)}-320.webp`, expect: all(404), data: false },
+    { name: "not a rendition's name", method: "GET", path: () => "/media/products/..%2F..%2Fpackage.json", expect: all(404), data: false },
+  ],
   wholesale: [
     page("/wholesale"),
     { name: "an empty application", method: "POST", path: () => "/wholesale", form: () => ({}), expect: all(400) },
@@ -439,6 +444,41 @@ const MATRIX: Record<string, Case[]> = {
       path: () => `/admin/customers/${UNKNOWN_UUID}`,
       form: () => ({ intent: "grant-admin" }),
       expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+  ],
+  "admin/products/:id/images": [
+    { name: "a product's images", method: "GET", path: (w) => `/admin/products/${w.ids.productId}/images`, expect: ADMIN_ONLY },
+    page("/admin/products/2000000000/images", { ...ADMIN_ONLY, admin: 404 }),
+    {
+      name: "move an image the product does not have",
+      method: "POST",
+      path: (w) => `/admin/products/${w.ids.productId}/images`,
+      form: () => ({ intent: "move-up", imageId: "2000000000" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+    {
+      name: "an upload sent as a plain form (no files)",
+      method: "POST",
+      path: (w) => `/admin/products/${w.ids.productId}/images`,
+      form: () => ({ intent: "upload" }),
+      expect: { ...ADMIN_ONLY, admin: 400 },
+    },
+  ],
+  "admin/products/:id/images/upload": [
+    {
+      name: "the upload endpoint, asked for a page",
+      method: "GET",
+      path: (w) => `/admin/products/${w.ids.productId}/images/upload`,
+      expect: { ...ADMIN_ONLY, admin: "→/admin/products/*" },
+      data: false,
+    },
+    {
+      name: "an upload with no files",
+      method: "POST",
+      path: (w) => `/admin/products/${w.ids.productId}/images/upload`,
+      form: () => ({}),
+      expect: { ...ADMIN_ONLY, admin: 400 },
+      data: false,
     },
   ],
   checkout: [

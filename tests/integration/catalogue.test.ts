@@ -181,6 +181,7 @@ describe("headline offer on tiles", () => {
       slug: "t-charizard-base1-4",
       name: "Charizard Holo 4/102 Base Set",
       imageUrl: null,
+      image: null,
       limitPerCustomer: 2,
       price: 15000,
       premiumPrice: 14000,

@@ -475,6 +475,20 @@ const FORMS: Record<string, Form> = {
     actors: ["admin", "customer"],
     fields: () => ({ intent: text("grant-admin", "revoke-admin") }),
   },
+  "admin/products/:id/images": {
+    path: (w) => fc.oneof(fc.constant(`/admin/products/${w.ids.productId}/images`), segment.map((id) => `/admin/products/${id}/images`)),
+    actors: ["admin", "customer"],
+    fields: () => ({
+      intent: text("move-up", "move-down", "alt", "delete", "upload"),
+      imageId: text("1", "2000000000", "0", "-1"),
+      alt: text("", "Front of the box", "x".repeat(300)),
+    }),
+  },
+  "admin/products/:id/images/upload": {
+    path: (w) => fc.oneof(fc.constant(`/admin/products/${w.ids.productId}/images/upload`), segment.map((id) => `/admin/products/${id}/images/upload`)),
+    actors: ["admin", "customer"],
+    fields: () => ({ images: text("photo.jpg", ""), intent: text("upload") }),
+  },
   checkout: {
     path: () => fc.constant("/checkout"),
     actors: ["other"],
@@ -614,6 +628,21 @@ const QUERIES: Record<string, Query> = {
   "admin/coupons/:code": { paths: (w) => fc.oneof(text(`/admin/coupons/${w.ids.couponCode}`), segment.map((s) => `/admin/coupons/${s}`)), params: ["done"], actor: "admin" },
   "admin/customers": { paths: () => fc.constant("/admin/customers"), params: ["q", "page"], actor: "admin" },
   "admin/customers/:id": { paths: (w) => fc.oneof(text(`/admin/customers/${w.userIds.customer}`), segment.map((s) => `/admin/customers/${s}`)), params: ["done"], actor: "admin" },
+  "admin/products/:id/images": {
+    paths: (w) => fc.oneof(text(`/admin/products/${w.ids.productId}/images`), segment.map((s) => `/admin/products/${s}/images`)),
+    params: ["done"],
+    actor: "admin",
+  },
+  "admin/products/:id/images/upload": {
+    paths: (w) => fc.oneof(text(`/admin/products/${w.ids.productId}/images/upload`), segment.map((s) => `/admin/products/${s}/images/upload`)),
+    params: [],
+    actor: "admin",
+  },
+  "media/products/:file": {
+    paths: () => fc.oneof(text(`/media/products/${"0f".repeat(16)}-320.webp`), segment.map((s) => `/media/products/${s}`)),
+    params: [],
+    actor: "guest",
+  },
   checkout: { paths: () => fc.constant("/checkout"), params: [], actor: "other" },
   "checkout/cancel": { paths: () => fc.constant("/checkout/cancel"), params: ["order", "token"], actor: "other" },
   "sandbox/checkout/:sessionId": { paths: (w) => fc.oneof(text(`/sandbox/checkout/${w.ids.openSessionId}`), segment.map((s) => `/sandbox/checkout/${s}`)), params: [], actor: "customer" },

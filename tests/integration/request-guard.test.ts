@@ -2,7 +2,9 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { IMAGE_UPLOAD_BODY_LIMIT } from "~/modules/catalog/product-images";
 import { createUser } from "../support/accounts";
+import { cookieFor } from "../support/shop-world";
 import { hasBuild, startApp, type RunningApp } from "../support/http-app";
 
 /**
@@ -117,6 +119,14 @@ describe.runIf(hasBuild)("request guard on pages", () => {
     expectShortRefusal(await send("/login", { headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: wellFormed }), 415);
   });
 
+  it("refuses multipart on admin pages next to the upload path, and on look-alikes of it, with 415", async () => {
+    const wellFormed = `--xyz\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n\r\nx\r\n--xyz--\r\n`;
+    for (const path of ["/admin/products/1", "/admin/products", "/admin/products/abc/images", "/admin/products/1/images/other", "/admin/coupons/new", "/products/1/images"]) {
+      const answer = await send(path, { headers: { "Content-Type": "multipart/form-data; boundary=xyz", Cookie: "nm_session=x" }, body: wellFormed });
+      expect(answer.status, path).toBe(415);
+    }
+  });
+
   it("gives every page with an action a 4xx for a JSON body, never a 500", async () => {
     const paths = [
       "/",
@@ -144,6 +154,69 @@ describe.runIf(hasBuild)("request guard on pages", () => {
     const email = "a".repeat(1024 * 1024 - 100);
     const answer = await send("/login", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `email=${email}&password=x` });
     expect(answer.status).toBe(400);
+  });
+});
+
+describe.runIf(hasBuild)("request guard on a product's images (the one upload path)", () => {
+  const multipart = (size: number) => {
+    const head = `--xyz\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    return Buffer.concat([Buffer.from(head), Buffer.alloc(size, 0xff), Buffer.from("\r\n--xyz--\r\n")]);
+  };
+  const headers = (cookie?: string) => ({ "Content-Type": "multipart/form-data; boundary=xyz", ...(cookie ? { Cookie: cookie } : {}) });
+  let customerCookie: string;
+  beforeAll(async () => {
+    const user = await createUser(database.db, { verified: true });
+    customerCookie = await cookieFor(database.db, user.id);
+  });
+
+  it.each(["/admin/products/1/images", "/admin/products/1/images.data", "/admin/products/1/images/upload"])(
+    "lets a multipart body past the page limit through to %s, where the route decides (403 for a customer)",
+    async (path) => {
+      expect((await send(path, { headers: headers(customerCookie), body: multipart(3 * 1024 * 1024) })).status).toBe(403);
+    },
+  );
+
+  it("refuses a multipart body over the cap with 413, unread", async () => {
+    const answer = await send("/admin/products/1/images", { headers: headers(customerCookie), body: multipart(IMAGE_UPLOAD_BODY_LIMIT) });
+    expectShortRefusal(answer, 413);
+    expect(answer.body).toContain("61 MiB");
+  });
+
+  it("closes an upload's connection after the answer, so a refused, unread body cannot hold up the next request", async () => {
+    const { Agent } = await import("node:http");
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const url = new URL(app.base);
+    const once = (path: string, body?: Buffer) =>
+      new Promise<number>((resolve, reject) => {
+        const h: Record<string, string> = { Origin: app.base, Cookie: customerCookie };
+        if (body) Object.assign(h, headers(customerCookie), { "Content-Length": String(body.length) });
+        const req = httpRequest({ host: url.hostname, port: url.port, path, method: body ? "POST" : "GET", headers: h, agent, timeout: 3000 }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode!));
+        });
+        req.on("timeout", () => req.destroy(new Error(`${path}: no answer within 3 s`)));
+        req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+        req.end(body);
+      });
+    try {
+      expect(await once("/admin/products/1/images.data", multipart(2 * 1024 * 1024))).toBe(403);
+      expect(await once("/terms")).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it("refuses a multipart body without a session cookie with 401, before reading it", async () => {
+    expectShortRefusal(await send("/admin/products/1/images/upload", { headers: headers(), body: multipart(10) }), 401);
+  });
+
+  it("takes the page's small form posts under the page limit, and refuses JSON and chunked bodies", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Cookie: customerCookie };
+    expect((await send("/admin/products/1/images", { headers: form, body: "intent=delete&imageId=1" })).status).toBe(403);
+    expectShortRefusal(await send("/admin/products/1/images", { headers: form, body: Buffer.concat([Buffer.from("alt="), twoMiB]) }), 413);
+    expectShortRefusal(await send("/admin/products/1/images", { headers: { ...form, "Content-Type": "application/json" }, body: "{}" }), 415);
+    expectShortRefusal(await send("/admin/products/1/images", { headers: headers(customerCookie), body: multipart(10), chunked: true }), 411);
+    expectShortRefusal(await send("/admin/products/1/images", { headers: form, body: "alt=a%00b&intent=alt&imageId=1" }), 400);
   });
 });
 

@@ -4,6 +4,8 @@ import { FastShippingNote, SecurePaymentNote } from "~/components/catalogue/prod
 import { ProductPrice } from "~/components/catalogue/product-price";
 import { StockBadge } from "~/components/catalogue/stock-badge";
 import { effectiveLimit, hasPicker, type ProductDetail, type ProductVariant } from "~/modules/catalog/product-page";
+import { ProductPicture } from "~/components/catalogue/product-picture";
+import { PRODUCT_PAGE_SIZES, fallbackUrl } from "~/modules/media/responsive";
 import { breadcrumbJsonLd, jsonLdText, productJsonLd } from "~/modules/catalog/structured-data";
 import { variantLabel } from "~/modules/catalog/variants";
 import { CardFacts } from "./card-facts";
@@ -35,12 +37,15 @@ export function ProductPage({
     { name: product.category.name, to: `/category/${product.category.slug}` },
     { name: product.name, to: `/products/${product.slug}` },
   ];
+  const [mainImage, ...moreImages] = product.images ?? [];
+  // The uploaded image (its largest WebP) stands for the product in search results; else the art.
+  const shareImage = mainImage ? fallbackUrl(mainImage, Infinity) : product.imageUrl;
   const structuredData = [
     productJsonLd({
       name: product.name,
       slug: product.slug,
       description: product.description,
-      imageUrl: product.imageUrl ? absolute(product.imageUrl) : null,
+      imageUrl: shareImage ? absolute(shareImage) : null,
       url: absolute(`/products/${product.slug}`),
       category: product.category.name,
       variants: product.variants,
@@ -61,8 +66,17 @@ export function ProductPage({
       <Breadcrumb items={crumbs} />
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
-          {product.imageUrl ? (
+        <div className="space-y-3 self-start">
+        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
+          {mainImage ? (
+            <ProductPicture
+              image={mainImage}
+              sizes={PRODUCT_PAGE_SIZES}
+              alt={mainImage.alt || product.name}
+              highPriority
+              className="block aspect-square h-auto w-full object-cover"
+            />
+          ) : product.imageUrl ? (
             <img
               src={product.imageUrl}
               alt={product.name}
@@ -74,6 +88,18 @@ export function ProductPage({
           ) : (
             <div className="grid aspect-square place-items-center text-slate-600">No image</div>
           )}
+        </div>
+        {moreImages.length > 0 && (
+          <ul className="grid grid-cols-4 gap-2" aria-label="More images">
+            {moreImages.map((image) => (
+              <li key={image.storageKey} className="overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
+                <a href={fallbackUrl(image, Infinity)} className="block">
+                  <ProductPicture image={image} sizes="(min-width: 768px) 140px, 25vw" alt={image.alt || `${product.name}, another view`} className="block aspect-square h-auto w-full object-cover" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
         </div>
 
         <div className="flex min-w-0 flex-col gap-5">

@@ -3,6 +3,7 @@
  * a tile links to, and the facet counts of the filter form. Client-safe (types and small pure
  * helpers only), so components can import it.
  */
+import type { ResponsiveImage } from "~/modules/media/responsive";
 import type { FilterProblem, FindFilters, SearchSort, SetShow, SetSort } from "./find-filters";
 
 /** The card behind a single, as a tile or row shows it. */
@@ -43,6 +44,8 @@ export interface ListingItem {
   printings: string[];
   /** Found by its card number or set (search only): ranked before text matches. */
   cardMatch: boolean;
+  /** The product's first uploaded image; null or absent: the generated art (`imageUrl`) shows. */
+  image?: ResponsiveImage | null;
 }
 
 /** The product page URL of an item, picking its lead variant; null when it is not listed. */

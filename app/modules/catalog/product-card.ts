@@ -1,3 +1,5 @@
+import type { ResponsiveImage } from "~/modules/media/responsive";
+
 /**
  * A product as a tile in a grid shows it (home, language, category, search). Client-safe.
  *
@@ -14,7 +16,10 @@ export type ProductCard = {
   price: number;
   /** The headline variant's member price in pence; null when it has none. */
   premiumPrice: number | null;
+  /** The generated art (or a legacy URL): shown when the product has no uploaded image. */
   imageUrl: string | null;
+  /** The product's first uploaded image (`firstImage` in queries.server.ts); null or absent: none. */
+  image?: ResponsiveImage | null;
   /** Units in stock across all variants. */
   stock: number;
   /** The product's limit (a variant may set its own, shown on the product page). */

@@ -5,6 +5,7 @@
  */
 import { applicableLimit, compareVariants, isSealedVariant, pickVariant, variantLabel, variantQuery, type VariantAttributes } from "./variants";
 import { cardNumberText } from "~/modules/cards/card-number";
+import type { ResponsiveImage } from "~/modules/media/responsive";
 
 /** One sellable unit of a product, as the product page shows it. */
 export interface ProductVariant extends VariantAttributes {
@@ -33,6 +34,8 @@ export interface ProductDetail {
   slug: string;
   name: string;
   imageUrl: string | null;
+  /** Uploaded images in their order (the first is the main one); empty: the generated art shows. */
+  images?: ResponsiveImage[];
   /** The product's limit across all its variants; null = none. */
   limitPerCustomer: number | null;
   description: string | null;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
+import { cards, cardSets, categories, languages, productImages, products, productVariants } from "~/db/schema";
+import type { ResponsiveImage } from "~/modules/media/responsive";
 import { productShown, shownCategoryIds } from "./visibility.server";
 import { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT } from "./paging";
 import type { ProductCard } from "./product-card";
@@ -60,6 +61,43 @@ function offerColumns(offer: ReturnType<typeof headlineOffer>) {
   };
 }
 
+/**
+ * A product's first uploaded image, as a LATERAL subquery per product row of the outer query
+ * (like `headlineOffer`): one probe of product_images_product_idx (product_id, sort_order) per
+ * listed product, in the listing's own query. Left-joined: most products may have none.
+ */
+function firstImage(db: Db, outerProductId: SQL) {
+  const i = productImages;
+  return db
+    .select({ storageKey: i.storageKey, widths: i.widths, width: i.width, height: i.height, alt: i.alt })
+    .from(i)
+    .where(sql`${i.productId} = ${outerProductId}`)
+    .orderBy(asc(i.sortOrder), asc(i.id))
+    .limit(1)
+    .as("first_image");
+}
+
+function imageColumns(image: ReturnType<typeof firstImage>) {
+  return { imageKey: image.storageKey, imageWidths: image.widths, imageWidth: image.width, imageHeight: image.height, imageAlt: image.alt };
+}
+
+type WithImageColumns<T> = T & {
+  imageKey: string | null;
+  imageWidths: number[] | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  imageAlt: string | null;
+};
+
+/** A row with `imageColumns` as a tile: the columns folded into `image` (null when none). */
+function withImage<T>({ imageKey, imageWidths, imageWidth, imageHeight, imageAlt, ...rest }: WithImageColumns<T>): Omit<T, never> & { image: ResponsiveImage | null } {
+  const image =
+    imageKey !== null && imageWidths !== null && imageWidth !== null && imageHeight !== null
+      ? { storageKey: imageKey, widths: imageWidths, width: imageWidth, height: imageHeight, alt: imageAlt ?? "" }
+      : null;
+  return { ...(rest as T), image };
+}
+
 const PRODUCTS_ID = sql`"products"."id"`;
 
 /** How a list of tiles is sorted: newest first (home, language) or by name (category, broad search). */
@@ -83,7 +121,8 @@ async function cardsWindow(db: Db, where: SQL | undefined, order: CardOrder, lim
     .offset(offset)
     .as("window_rows");
   const offer = headlineOffer(db, sql`"window_rows"."id"`);
-  return db
+  const image = firstImage(db, sql`"window_rows"."id"`);
+  const rows = await db
     .select({
       id: windowRows.id,
       slug: windowRows.slug,
@@ -91,10 +130,13 @@ async function cardsWindow(db: Db, where: SQL | undefined, order: CardOrder, lim
       imageUrl: windowRows.imageUrl,
       limitPerCustomer: windowRows.limitPerCustomer,
       ...offerColumns(offer),
+      ...imageColumns(image),
     })
     .from(windowRows)
     .innerJoinLateral(offer, sql`true`)
+    .leftJoinLateral(image, sql`true`)
     .orderBy(...sortKeys(windowRows));
+  return rows.map(withImage);
 }
 
 
@@ -291,7 +333,12 @@ export async function productBySlug(db: Db, slug: string): Promise<ProductDetail
     .where(and(eq(products.slug, slug), isVisible))
     .limit(1);
   if (!row) return null;
-  const variants = await db
+  const imagesQuery = db
+    .select({ storageKey: productImages.storageKey, widths: productImages.widths, width: productImages.width, height: productImages.height, alt: productImages.alt })
+    .from(productImages)
+    .where(eq(productImages.productId, row.id))
+    .orderBy(asc(productImages.sortOrder), asc(productImages.id));
+  const variantsQuery = db
     .select({
       id: productVariants.id,
       condition: productVariants.condition,
@@ -306,12 +353,14 @@ export async function productBySlug(db: Db, slug: string): Promise<ProductDetail
     })
     .from(productVariants)
     .where(eq(productVariants.productId, row.id));
+  const [variants, images] = await Promise.all([variantsQuery, imagesQuery]);
   const { categoryName, categorySlug, languageName, languageSlug, languageCode, kind } = row;
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     imageUrl: row.imageUrl,
+    images,
     limitPerCustomer: row.limitPerCustomer,
     description: row.description,
     updatedAt: row.updatedAt,
@@ -416,19 +465,24 @@ async function runSearch(
     .offset(window.offset)
     .as("page_rows");
   const offer = headlineOffer(db, sql`"page_rows"."id"`);
-  const ranked = await db
-    .select({
-      id: pageRows.id,
-      slug: pageRows.slug,
-      name: pageRows.name,
-      imageUrl: pageRows.imageUrl,
-      limitPerCustomer: pageRows.limitPerCustomer,
-      ...offerColumns(offer),
-      total: pageRows.total,
-    })
-    .from(pageRows)
-    .innerJoinLateral(offer, sql`true`)
-    .orderBy(desc(pageRows.rank), asc(pageRows.name), asc(pageRows.id));
+  const image = firstImage(db, sql`"page_rows"."id"`);
+  const ranked = (
+    await db
+      .select({
+        id: pageRows.id,
+        slug: pageRows.slug,
+        name: pageRows.name,
+        imageUrl: pageRows.imageUrl,
+        limitPerCustomer: pageRows.limitPerCustomer,
+        ...offerColumns(offer),
+        ...imageColumns(image),
+        total: pageRows.total,
+      })
+      .from(pageRows)
+      .innerJoinLateral(offer, sql`true`)
+      .leftJoinLateral(image, sql`true`)
+      .orderBy(desc(pageRows.rank), asc(pageRows.name), asc(pageRows.id))
+  ).map(withImage);
 
   // Past the last ranked row the page is empty, and the total has to be counted on its own.
   const total = ranked[0]?.total ?? (window.page === 1 ? 0 : await countUpTo(db, matches));

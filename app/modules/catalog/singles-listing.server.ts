@@ -18,6 +18,7 @@
  * Reads products and product_variants (catalog's own) with cards and card_sets (cards' tables):
  * a reporting join listed in docs/development.md. Hidden products never leave this module.
  */
+import type { ResponsiveImage } from "~/modules/media/responsive";
 import { sql, type SQL } from "drizzle-orm";
 import { productShownAs } from "./visibility.server";
 import type { Db } from "~/db/client.server";
@@ -173,6 +174,8 @@ interface RawItem {
   conditions: string[] | null;
   printings: string[] | null;
   cardMatch: boolean;
+  /** The product's first uploaded image (one probe of product_images_product_idx per row). */
+  image: ResponsiveImage | null;
 }
 
 /** One result row of `db.execute`, whichever driver ran it. */
@@ -196,7 +199,9 @@ function describedItems(page: SQL, all: SQL): SQL {
           'price', lead.price, 'premiumPrice', lead.premium_price, 'condition', lead.condition, 'printing', lead.printing,
           'language', lead.language, 'grader', lead.grader, 'grade', lead.grade) END,
         'stock', avail.stock, 'conditions', avail.conditions, 'printings', avail.printings,
-        'cardMatch', pg.match_ord IS NOT NULL
+        'cardMatch', pg.match_ord IS NOT NULL,
+        'image', (SELECT json_build_object('storageKey', i.storage_key, 'widths', i.widths, 'width', i.width, 'height', i.height, 'alt', i.alt)
+                  FROM product_images i WHERE i.product_id = pg.product_id ORDER BY i.sort_order, i.id LIMIT 1)
       ) ORDER BY pg.ord), '[]'::json)
      FROM (${page}) pg
      LEFT JOIN products p ON p.id = pg.product_id
@@ -416,5 +421,6 @@ function toItem(raw: RawItem): ListingItem {
     conditions: ordered(raw.conditions, CONDITIONS),
     printings: ordered(raw.printings, PRINTINGS),
     cardMatch: raw.cardMatch,
+    image: raw.image ?? null,
   };
 }
