@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ProductPicture } from "~/components/catalogue/product-picture";
+import { NoPicture, ProductPicture } from "~/components/catalogue/product-picture";
 import { TILE_SIZES } from "~/modules/media/responsive";
 import { showsFromPrice, type ProductCard as ProductCardData } from "~/modules/catalog/product-card";
 import { hasMemberPrice } from "~/modules/pricing/pricing";
@@ -36,8 +36,7 @@ export function ProductCard({
             eager={eager}
             className="h-full w-full object-cover transition group-hover:scale-[1.02]"
           />
-        ) : (
-          product.imageUrl && (
+        ) : product.imageUrl ? (
           <img
             src={product.imageUrl}
             alt=""
@@ -47,7 +46,8 @@ export function ProductCard({
             decoding="async"
             className="h-full w-full object-cover transition group-hover:scale-[1.02]"
           />
-          )
+        ) : (
+          <NoPicture />
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">

@@ -1,3 +1,4 @@
+import { Package } from "lucide-react";
 import { OUTPUT_CONTENT_TYPES, OUTPUT_FORMATS, fallbackUrl, srcSet, type ResponsiveImage } from "~/modules/media/responsive";
 
 /**
@@ -37,5 +38,18 @@ export function ProductPicture({
         className={className}
       />
     </picture>
+  );
+}
+
+/**
+ * A tile's picture when the product has neither an uploaded image nor generated art (a product
+ * the owner created in the back office before uploading one): a quiet box icon, so the grid keeps
+ * its rhythm. Decorative: the tile's link names the product.
+ */
+export function NoPicture() {
+  return (
+    <div className="grid h-full w-full place-items-center text-slate-400" data-testid="no-picture">
+      <Package aria-hidden className="h-1/3 w-1/3" strokeWidth={1.25} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ProductPicture } from "~/components/catalogue/product-picture";
+import { NoPicture, ProductPicture } from "~/components/catalogue/product-picture";
 import { TILE_SIZES } from "~/modules/media/responsive";
 import { Link } from "react-router";
 import { itemHref, type ListingItem } from "~/modules/catalog/find-view";
@@ -51,8 +51,7 @@ function ListingTile({ item, context, eager }: { item: ListingItem; context: "se
         <div className="aspect-square bg-slate-100">
           {item.image ? (
             <ProductPicture image={item.image} sizes={TILE_SIZES} alt="" eager={eager} className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
-          ) : (
-            item.imageUrl && (
+          ) : item.imageUrl ? (
               <img
                 src={item.imageUrl}
                 alt=""
@@ -62,7 +61,8 @@ function ListingTile({ item, context, eager }: { item: ListingItem; context: "se
                 decoding="async"
                 className="h-full w-full object-cover transition group-hover:scale-[1.02]"
               />
-            )
+          ) : (
+            <NoPicture />
           )}
         </div>
       )}
