@@ -17,6 +17,12 @@ interface BodyRule {
   label: string;
   /** Per media type, a larger limit than `limit` (the upload paths' multipart bodies). */
   limits?: Readonly<Record<string, { limit: number; label: string }>>;
+  /**
+   * The rule's allowances above a page's are for requests with a session cookie only: without
+   * one (a guest, who will be refused by the route anyway) the body gets a page's limit, so
+   * nobody can make the server read and parse megabytes before the route answers 401.
+   */
+  signedInOnly?: boolean;
 }
 
 const FORM = "application/x-www-form-urlencoded";
@@ -42,7 +48,7 @@ const WEBHOOK_RULE: BodyRule = { limit: WEBHOOK_BODY_LIMIT, contentTypes: null, 
  */
 export const CSV_IMPORT_PATHS: ReadonlySet<string> = new Set(["/admin/products/import", "/admin/products/import.data", "/admin/products/import/check"]);
 // Applying a dry run posts the file back (gzip + base64) as a form field, so form posts get the larger limit too.
-const CSV_IMPORT_RULE: BodyRule = { limit: 6 * 1024 * 1024, contentTypes: new Set([FORM, MULTIPART]), label: "6 MiB" };
+const CSV_IMPORT_RULE: BodyRule = { limit: 6 * 1024 * 1024, contentTypes: new Set([FORM, MULTIPART]), label: "6 MiB", signedInOnly: true };
 
 /**
  * The one place that takes files: a product's images page (and its `.data` twin, and the upload
@@ -58,6 +64,7 @@ const UPLOAD_RULE: BodyRule = {
   contentTypes: new Set([FORM, MULTIPART]),
   label: "1 MiB",
   limits: { [MULTIPART]: { limit: IMAGE_UPLOAD_BODY_LIMIT, label: UPLOAD_LABEL } },
+  signedInOnly: true,
 };
 
 function ruleFor(req: Request): BodyRule {
@@ -96,7 +103,8 @@ export function requestGuard(): RequestHandler {
     const length = Number(declared);
     if (!Number.isSafeInteger(length) || length < 0) return refuse(res, 400, "The Content-Length header is not a number.", { close: true });
     const mediaType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-    const { limit, label } = rule.limits?.[mediaType] ?? rule;
+    const signedIn = hasSessionCookie(req.headers.cookie);
+    const { limit, label } = rule.signedInOnly && !signedIn ? PAGE_RULE : (rule.limits?.[mediaType] ?? rule);
     if (length > limit) {
       return refuse(res, 413, `The request body is too large (at most ${label}).`, { close: true });
     }
@@ -106,7 +114,7 @@ export function requestGuard(): RequestHandler {
         return refuse(res, 415, "This page only accepts form submissions (application/x-www-form-urlencoded).");
       }
       if (mediaType === MULTIPART) {
-        if (!hasSessionCookie(req.headers.cookie)) return refuse(res, 401, "Please log in to upload files.", { close: true });
+        if (!signedIn) return refuse(res, 401, "Please log in to upload files.", { close: true });
         // Files are bytes, not text: the route reads them with request.formData() under this cap.
         // A route that refuses (403, 404) leaves megabytes unread, and Node would wait for them
         // before the connection's next request: an upload's connection is closed after its answer.

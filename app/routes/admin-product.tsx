@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { mediaStoreFor } from "~/web/media.server";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { ProductPage } from "~/components/admin/products/product-page";
 import { parsePage } from "~/modules/catalog/paging";
@@ -39,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = await request.formData().catch(() => null);
   if (id === null) throw data(PRODUCT_TEXT.notFound, { status: 404 });
   if (!body) return data<ProductRefusal>({ form: "actions", message: PRODUCT_TEXT.resend, errors: {}, values: {} }, { status: 400 });
-  const result = await productAction(context.db, admin.id, id, body);
+  const result = await productAction(context.db, mediaStoreFor(context), admin.id, id, body);
   if ("redirect" in result) return redirect(result.redirect);
   if (result.status === 404 && result.refusal.form === "actions") throw data(result.refusal.message, { status: 404 });
   return data<ProductRefusal>(result.refusal, { status: result.status });

@@ -1,4 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { auditLog, products, productVariants, stockMovements } from "~/db/schema";
@@ -20,7 +24,9 @@ import {
   updateVariants,
 } from "~/modules/catalog/product-admin.server";
 import { PRODUCT_TEXT, type ProductFieldsInput } from "~/modules/catalog/product-form";
+import { addProductImages, productImageKeys } from "~/modules/catalog/product-images.server";
 import { productBySlug } from "~/modules/catalog/queries.server";
+import { FileMediaStore } from "~/modules/media/file-store.server";
 import { cardSinglesFixtures } from "../support/card-singles";
 import { checkoutFixtures } from "../support/checkout-fixtures";
 import { insertOrder } from "../support/orders";
@@ -39,10 +45,14 @@ let singles: ReturnType<typeof cardSinglesFixtures>;
 let adminId: string;
 let adminEmail: string;
 let categoryId: number;
+let mediaDir: string;
+let store: FileMediaStore;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
+  mediaDir = mkdtempSync(join(tmpdir(), "nearmint-products-"));
+  store = new FileMediaStore(join(mediaDir, "media"));
   fx = checkoutFixtures(db);
   singles = cardSinglesFixtures(db);
   const admin = await fx.customer("Admin Person");
@@ -52,6 +62,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.destroy();
+  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
 });
 
 const fields = (overrides: Partial<ProductFieldsInput> = {}): ProductFieldsInput => ({
@@ -171,8 +182,8 @@ describe("editing a product", () => {
   });
 
   it("answers 404 for an unknown product", async () => {
-    expect(await productAction(db, adminId, 2_000_000_000, form({ intent: "hide" }))).toMatchObject({ status: 404 });
-    expect(await productAction(db, adminId, 1, form({ intent: "explode" }))).toMatchObject({ status: 400 });
+    expect(await productAction(db, store, adminId, 2_000_000_000, form({ intent: "hide" }))).toMatchObject({ status: 404 });
+    expect(await productAction(db, store, adminId, 1, form({ intent: "explode" }))).toMatchObject({ status: 400 });
   });
 });
 
@@ -244,7 +255,7 @@ describe("duplicate, hide and delete", () => {
   it("hides a product from the shop and shows it again", async () => {
     const p = await fx.product();
     expect(await productBySlug(db, p.slug)).not.toBeNull();
-    expect(await productAction(db, adminId, p.id, form({ intent: "hide" }))).toEqual({ redirect: `/admin/products/${p.id}?done=hidden` });
+    expect(await productAction(db, store, adminId, p.id, form({ intent: "hide" }))).toEqual({ redirect: `/admin/products/${p.id}?done=hidden` });
     expect(await productBySlug(db, p.slug)).toBeNull();
     expect(await setProductVisibility(db, adminId, p.id, false)).toEqual({ ok: true, changed: false });
     expect(await setProductVisibility(db, adminId, p.id, true)).toEqual({ ok: true, changed: true });
@@ -253,15 +264,26 @@ describe("duplicate, hide and delete", () => {
 
   it("deletes only a product never ordered, after confirmation", async () => {
     const unsold = await fx.product();
-    expect(await productAction(db, adminId, unsold.id, form({ intent: "delete" }))).toMatchObject({ status: 400, refusal: { form: "delete", message: PRODUCT_TEXT.confirmDelete } });
-    expect(await productAction(db, adminId, unsold.id, form({ intent: "delete", confirm: "yes" }))).toEqual({ redirect: "/admin/products?done=deleted" });
+    expect(await productAction(db, store, adminId, unsold.id, form({ intent: "delete" }))).toMatchObject({ status: 400, refusal: { form: "delete", message: PRODUCT_TEXT.confirmDelete } });
+    expect(await productAction(db, store, adminId, unsold.id, form({ intent: "delete", confirm: "yes" }))).toEqual({ redirect: "/admin/products?done=deleted" });
     expect(await getAdminProduct(db, unsold.id)).toBeNull();
     expect(await auditOf(unsold.id)).toMatchObject([{ action: "product.deleted", details: { before: { name: unsold.name } } }]);
+
+    // A deleted product's uploaded pictures go too: no file of it is left to be served.
+    const pictured = await fx.product();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#cc3366" } }).png().toBuffer();
+    const added = await addProductImages(db, store, adminId, pictured.id, [new File([png], "front.png", { type: "image/png" })]);
+    expect(added).toMatchObject({ status: "done" });
+    const files = await productImageKeys(db, pictured.id);
+    expect(files.length).toBeGreaterThan(0);
+    expect(await Promise.all(files.map((key) => store.get(key).then(Boolean)))).toEqual(files.map(() => true));
+    expect(await productAction(db, store, adminId, pictured.id, form({ intent: "delete", confirm: "yes" }))).toEqual({ redirect: "/admin/products?done=deleted" });
+    expect(await Promise.all(files.map((key) => store.get(key).then(Boolean)))).toEqual(files.map(() => false));
 
     const sold = await fx.product();
     const buyer = await fx.customer();
     await insertOrder(db, { userId: buyer.id, status: "cancelled", items: [{ variantId: sold.variantId, productName: sold.name, quantity: 1, unitPrice: 1000 }] });
-    expect(await deleteProduct(db, adminId, sold.id)).toMatchObject({ ok: false, status: 409, message: PRODUCT_TEXT.hasOrders });
+    expect(await deleteProduct(db, store, adminId, sold.id)).toMatchObject({ ok: false, status: 409, message: PRODUCT_TEXT.hasOrders });
     expect(await getAdminProduct(db, sold.id)).toMatchObject({ hasOrders: true });
   });
 });
@@ -294,7 +316,7 @@ describe("stock adjustments", () => {
     });
     const other = await fx.product();
     expect(await adjustVariantStock(db, adminId, p.id, { variantId: other.variantId, mode: "set", stock: 1, note: "x" })).toMatchObject({ ok: false, status: 404 });
-    const posted = await productAction(db, adminId, p.id, form({ intent: "adjust-stock", variantId: String(p.variantId), mode: "delta", amount: "-9", reason: "lost", note: "" }));
+    const posted = await productAction(db, store, adminId, p.id, form({ intent: "adjust-stock", variantId: String(p.variantId), mode: "delta", amount: "-9", reason: "lost", note: "" }));
     expect(posted).toMatchObject({ status: 409, refusal: { form: "stock", variantId: p.variantId, values: { amount: "-9", reason: "lost" } } });
     expect((await getAdminProduct(db, p.id))!.variants[0]!.stock).toBe(3);
   });

@@ -4,6 +4,7 @@
  * call); the answer is a redirect (Post/Redirect/Get) or a refusal with everything typed.
  */
 import type { Db } from "~/db/client.server";
+import type { MediaStore } from "~/modules/media/storage";
 import {
   addVariant,
   adjustVariantStock,
@@ -56,7 +57,7 @@ export async function createProductAction(db: Db, adminId: string, body: FormDat
 const INTENTS = ["save", "variants", "add-variant", "remove-variant", "adjust-stock", "duplicate", "hide", "show", "delete"] as const;
 
 /** /admin/products/:id: every form on the page, by its `intent`. */
-export async function productAction(db: Db, adminId: string, productId: number, body: FormData): Promise<ProductActionResult> {
+export async function productAction(db: Db, store: MediaStore, adminId: string, productId: number, body: FormData): Promise<ProductActionResult> {
   const get = formGetter(body);
   const intent = INTENTS.find((i) => i === get("intent"));
   if (!intent) return refused("actions", 400, PRODUCT_TEXT.resend, {}, {});
@@ -101,7 +102,7 @@ export async function productAction(db: Db, adminId: string, productId: number, 
       return fromWrite("actions", await setProductVisibility(db, adminId, productId, intent === "show"), {}, () => to(productId, intent === "show" ? "shown" : "hidden"));
     case "delete": {
       if (get("confirm") !== "yes") return refused("delete", 400, PRODUCT_TEXT.confirmDelete, { confirm: PRODUCT_TEXT.confirmDelete }, {});
-      return fromWrite("delete", await deleteProduct(db, adminId, productId), {}, () => ({ redirect: "/admin/products?done=deleted" }));
+      return fromWrite("delete", await deleteProduct(db, store, adminId, productId), {}, () => ({ redirect: "/admin/products?done=deleted" }));
     }
   }
 }

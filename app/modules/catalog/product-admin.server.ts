@@ -9,6 +9,8 @@
  * product or variant was ever ordered or is held: a reporting read, listed in docs/development.md.
  */
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { MediaStore } from "~/modules/media/storage";
+import { productImageKeys, removeFiles } from "./product-images.server";
 import { foreignKeyViolation, uniqueViolation } from "~/db/errors";
 import { firstFreeSlug } from "~/utils/slug";
 import type { Db, Tx } from "~/db/client.server";
@@ -517,20 +519,26 @@ export async function setProductVisibility(db: Db, adminId: string, productId: n
 
 /**
  * Deletes a product that was never ordered nor held by a checkout (its variants, ledger and
- * images go with it). One with orders is refused: it is kept for the order history, hidden.
+ * images go with it: the rows in the transaction, the image files from the store once it has
+ * committed, so a deleted product's pictures are no longer served). One with orders is refused:
+ * it is kept for the order history, hidden.
  */
-export async function deleteProduct(db: Db, adminId: string, productId: number): Promise<WriteResult<{ name: string }>> {
+export async function deleteProduct(db: Db, store: MediaStore, adminId: string, productId: number): Promise<WriteResult<{ name: string }>> {
+  let imageFiles: string[] = [];
   try {
-    return await db.transaction(async (tx): Promise<WriteResult<{ name: string }>> => {
+    const result = await db.transaction(async (tx): Promise<WriteResult<{ name: string }>> => {
       const [row] = await tx.select(productColumns).from(products).where(eq(products.id, productId)).for("update");
       if (!row) return refuse(404, PRODUCT_TEXT.notFound);
       // Locking the variants makes a checkout taking their stock wait for this transaction.
       const variants = await tx.select(variantColumns).from(productVariants).where(eq(productVariants.productId, productId)).orderBy(asc(productVariants.id)).for("update");
       if (await productHasOrders(tx, productId, variants.map((v) => v.id))) return refuse(409, PRODUCT_TEXT.hasOrders);
+      imageFiles = await productImageKeys(tx, productId);
       await tx.delete(products).where(eq(products.id, productId));
       await recordAudit(tx, { actorUserId: adminId, action: "product.deleted", entityType: "product", entityId: String(productId), details: { before: { ...row, variants } } });
       return { ok: true, name: row.name };
     });
+    if (result.ok) await removeFiles(store, imageFiles);
+    return result;
   } catch (error) {
     if (foreignKeyViolation(error)) return refuse(409, PRODUCT_TEXT.hasOrders);
     throw error;

@@ -176,7 +176,8 @@ async function addOne(db: Db, store: MediaStore, actorUserId: string, productId:
 }
 
 /** Best effort: a file that cannot be removed is logged and left (it is named by no row, so never shown). */
-async function removeFiles(store: MediaStore, keys: readonly string[]) {
+/** Removes stored files; one that cannot be removed is logged and left (an orphan, docs/operations.md), never an error. */
+export async function removeFiles(store: MediaStore, keys: readonly string[]) {
   for (const key of keys) {
     await store.delete(key).catch((error: unknown) => console.warn(`[media] could not delete ${key}: ${(error as Error).message}`));
   }
@@ -271,7 +272,7 @@ export async function deleteProductImage(db: Db, store: MediaStore, actorUserId:
 }
 
 /** Every store key of a product's images (for tests and a storage sweep). */
-export async function productImageKeys(db: Db, productId: number): Promise<string[]> {
+export async function productImageKeys(db: Db | Tx, productId: number): Promise<string[]> {
   return (await listProductImages(db, productId)).flatMap(renditionKeys);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cancelInputSchema, parseOrderId, parsePoundsToPence, refundInputSchema } from "./admin-order";
+import { cancelInputSchema, parseOrderId, refundInputSchema } from "./admin-order";
 import { orderListQuery, orderNumberOf, parseOrderSearch, parseUkDate } from "./admin-orders";
 
 describe("parseUkDate", () => {
@@ -40,12 +40,12 @@ describe("parseOrderSearch", () => {
 });
 
 describe("money input", () => {
-  it("turns pounds into pence exactly", () => {
-    expect(parsePoundsToPence("12.50")).toBe(1250);
-    expect(parsePoundsToPence("£0.07")).toBe(7);
-    expect(parsePoundsToPence("1,234.5")).toBe(123450);
-    expect(parsePoundsToPence("19.99")).toBe(1999);
-    for (const bad of ["12.505", "-1", "1e3", "", "abc", "12.5.0"]) expect(parsePoundsToPence(bad), bad).toBeNull();
+  it("reads a refund amount with the one pounds parser: a decimal comma is refused, never read as thousands", () => {
+    const requestKey = "0123456789abcdef";
+    const amount = (typed: string) => refundInputSchema.safeParse({ intent: "refund", requestKey, mode: "amount", amount: typed });
+    expect(amount("12.50")).toMatchObject({ success: true, data: { amount: 1250 } });
+    expect(amount("£1,234.5")).toMatchObject({ success: true, data: { amount: 123450 } });
+    for (const bad of ["12,50", "12.505", "-1", "1e3", "abc", "12.5.0"]) expect(amount(bad).success, bad).toBe(false);
   });
   it("a refund form needs its key, a mode, and an amount for 'amount'", () => {
     const requestKey = "0123456789abcdef";

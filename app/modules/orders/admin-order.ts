@@ -4,6 +4,7 @@
  * parses with the same schemas.
  */
 import { z } from "zod";
+import { parsePounds } from "~/utils/money";
 import type { OutboxStatus } from "~/modules/email/outbox-status";
 import type { AdminOrder } from "./admin-orders";
 import type { RefundMode } from "./refund-rules";
@@ -96,13 +97,6 @@ export const ORDER_ACTION_TEXT = {
   replayed: (id: number, amount: string) => `This refund of ${amount} for order #${id} was already made: nothing more was refunded.`,
 } as const;
 
-/** "12.50", "£12.50", "12" → pence; null when it is not money. */
-export function parsePoundsToPence(value: string): number | null {
-  const text = value.trim().replace(/^£/, "").replace(/,/g, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
-  const [pounds, pence = ""] = text.split(".");
-  return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
-}
 
 /** A form's one-time key (hidden field): the refund's idempotency key at the provider. */
 export const requestKeySchema = z.string({ error: ORDER_ACTION_TEXT.badKey }).regex(/^[A-Za-z0-9_-]{16,64}$/, ORDER_ACTION_TEXT.badKey);
@@ -117,7 +111,7 @@ const amountField = z
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v.trim() === "") return undefined;
-    const pence = parsePoundsToPence(v);
+    const pence = parsePounds(v);
     if (pence === null) {
       ctx.addIssue({ code: "custom", message: ORDER_ACTION_TEXT.amountInvalid });
       return z.NEVER;
