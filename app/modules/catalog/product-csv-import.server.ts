@@ -14,6 +14,7 @@
  *
  * Never deleted: a variant or product the file leaves out stays as it is.
  */
+import { selectRows } from "~/db/raw";
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
@@ -48,9 +49,6 @@ type Executor = Db | Tx;
 /** One import at a time (the shop's other advisory lock ids: 727001 migrations, 727002 seed, 727013/14 market). */
 const IMPORT_LOCK = 727_040;
 
-async function rowsOf<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 // ---- The file ---------------------------------------------------------------------------------
 
@@ -93,7 +91,9 @@ interface ReadFile {
 export function readCsv(text: string): ReadFile {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true }) as string[][];
+    // Parsing stops after one row more than the limit (header + MAX_IMPORT_ROWS + 1): a 5 MB file
+    // of empty lines is millions of records, and none of them needs to be built to refuse it.
+    records = parse(text, { bom: true, relax_column_count: true, to_line: MAX_IMPORT_ROWS + 2 }) as string[][];
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return { rows: [], errors: [{ row: 0, column: null, message: CSV_MESSAGES.unreadable(detail) }], total: 0 };
@@ -162,7 +162,7 @@ const attributeKey = (v: VariantAttributes) => [v.condition, v.printing, v.langu
 async function loadShop(db: Executor, file: ReadFile) {
   const slugs = JSON.stringify([...new Set(file.rows.map((r) => r.product.slug))]);
   const products = (
-    await rowsOf<{
+    await selectRows<{
       id: number; slug: string; name: string; kind: string; set_code: string | null; local_number: string | null; category_id: number;
       is_visible: boolean; release_date: string | Date | null; description: string | null; limit_per_customer: number | null;
     }>(
@@ -187,7 +187,7 @@ async function loadShop(db: Executor, file: ReadFile) {
     }),
   );
   const productIds = JSON.stringify(products.map((p) => p.id));
-  const variants = products.length === 0 ? [] : await rowsOf<{
+  const variants = products.length === 0 ? [] : await selectRows<{
     id: number; product_id: number; condition: string | null; printing: string | null; language: string | null; grader: string | null; grade: string | null;
     price: number; premium_price: number | null; stock: number; limit_per_customer: number | null; price_pinned: boolean;
   }>(
@@ -195,13 +195,13 @@ async function loadShop(db: Executor, file: ReadFile) {
     sql`SELECT id, product_id, condition, printing, language, grader, grade, price, premium_price, stock, limit_per_customer, price_pinned
         FROM product_variants WHERE product_id IN (SELECT (json_array_elements_text(${productIds}::json))::int)`,
   );
-  const categories = await rowsOf<{ id: number; slug: string; language_code: string }>(
+  const categories = await selectRows<{ id: number; slug: string; language_code: string }>(
     db,
     sql`SELECT c.id, c.slug, l.code AS language_code FROM categories c JOIN languages l ON l.id = c.language_id`,
   );
   // Cards the file's new singles name, and the product each is already listed as.
   const cardRefs = [...new Map(file.rows.filter((r) => r.product.card).map((r) => [r.product.card!.text, r.product.card!])).values()];
-  const cards = cardRefs.length === 0 ? [] : await rowsOf<{ id: number; set_code: string; local_number: string; listed_as: string | null }>(
+  const cards = cardRefs.length === 0 ? [] : await selectRows<{ id: number; set_code: string; local_number: string; listed_as: string | null }>(
     db,
     sql`SELECT c.id, cs.code AS set_code, c.local_number, p.slug AS listed_as
         FROM json_to_recordset(${JSON.stringify(cardRefs.map((c) => ({ set_code: c.setCode, local_number: c.number })))}::json) AS x(set_code text, local_number text)
@@ -514,7 +514,7 @@ async function writePlan(tx: Tx, plan: Plan, admin: { id: string }, fileName: st
     })));
     // In file order, so ids (and so the export's order) follow the file. DO NOTHING: a product
     // created with this slug or card since the lock was taken makes the import stale.
-    const created = await rowsOf<{ id: number; slug: string }>(
+    const created = await selectRows<{ id: number; slug: string }>(
       tx,
       sql`INSERT INTO products (slug, name, kind, card_id, category_id, is_visible, release_date, description, limit_per_customer)
           SELECT x.slug, x.name, x.kind, x.card_id, x.category_id, x.is_visible, x.release_date::date, x.description, x.limit_per_customer
@@ -543,14 +543,14 @@ async function writePlan(tx: Tx, plan: Plan, admin: { id: string }, fileName: st
     const existingIds = new Map<string, number>();
     const missing = [...new Set(plan.newVariants.map((v) => v.slug).filter((slug) => !productIds.has(slug)))];
     if (missing.length > 0) {
-      const rows = await rowsOf<{ id: number; slug: string }>(tx, sql`SELECT id, slug FROM products WHERE slug IN (SELECT json_array_elements_text(${JSON.stringify(missing)}::json))`);
+      const rows = await selectRows<{ id: number; slug: string }>(tx, sql`SELECT id, slug FROM products WHERE slug IN (SELECT json_array_elements_text(${JSON.stringify(missing)}::json))`);
       for (const r of rows) existingIds.set(r.slug, r.id);
     }
     const json = JSON.stringify(plan.newVariants.map((v) => ({
       ord: v.ord, product_id: productIds.get(v.slug) ?? existingIds.get(v.slug), condition: v.condition, printing: v.printing, language: v.language,
       grader: v.grader, grade: v.grade, price: v.price, premium_price: v.premiumPrice, stock: v.stock, limit_per_customer: v.limitPerCustomer, price_pinned: v.pricePinned,
     })));
-    const created = await rowsOf<{ id: number }>(
+    const created = await selectRows<{ id: number }>(
       tx,
       sql`INSERT INTO product_variants (product_id, condition, printing, language, grader, grade, price, premium_price, stock, limit_per_customer, price_pinned)
           SELECT x.product_id, x.condition, x.printing, x.language, x.grader, x.grade, x.price, x.premium_price, x.stock, x.limit_per_customer, x.price_pinned

@@ -9,7 +9,7 @@
  */
 import { MAX_PRICE_PENCE } from "~/config/constants";
 import { penceToPounds, parsePounds } from "~/utils/money";
-import { MAX_VARIANT_STOCK } from "./singles";
+import { PRODUCT_LIMITS } from "./product-limits";
 import { CONDITIONS, GRADERS, GRADES, isSealedVariant, PRINTINGS, type VariantAttributes } from "./variants";
 
 export const PRODUCT_CSV_COLUMNS = [
@@ -46,9 +46,10 @@ export const MAX_IMPORT_ROWS = 50_000;
 /** Rows with changes (and errors) a dry run lists on the screen; the counts cover them all. */
 export const DRY_RUN_DISPLAY_LIMIT = 1_000;
 
-export const MAX_NAME_LENGTH = 200;
-export const MAX_DESCRIPTION_LENGTH = 10_000;
-export const MAX_LIMIT = 100_000;
+// The same bounds as the product editor's (product-limits.ts).
+const MAX_NAME_LENGTH = PRODUCT_LIMITS.nameLength;
+const MAX_DESCRIPTION_LENGTH = PRODUCT_LIMITS.descriptionLength;
+const MAX_LIMIT = PRODUCT_LIMITS.limitPerCustomer;
 
 /** The UTF-8 byte order mark the export starts with, so Excel reads the file as UTF-8. */
 export const CSV_BOM = "\uFEFF";
@@ -168,7 +169,7 @@ export const CSV_MESSAGES = {
   price: "Write pounds, e.g. 12.50 (from 0.00 to 999999.99).",
   memberPrice: "Write pounds, e.g. 11.00, or leave it empty.",
   memberAbovePrice: "The member price must not be more than the price.",
-  stock: `A whole number from 0 to ${MAX_VARIANT_STOCK.toLocaleString("en-GB")}.`,
+  stock: `A whole number from 0 to ${PRODUCT_LIMITS.stock.toLocaleString("en-GB")}.`,
   sealedVariant: "A sealed product has one variant: leave condition, printing, variant_language, grader and grade empty.",
   rawVariant: "A raw single needs condition, printing and variant_language (and no grader or grade).",
   slabVariant: "A graded slab needs grader, grade and variant_language (and no condition or printing).",
@@ -243,7 +244,7 @@ function isRealDate(text: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && year <= 2200 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return year >= PRODUCT_LIMITS.earliestReleaseYear && year <= PRODUCT_LIMITS.latestReleaseYear && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 function parseYesNo(text: string): boolean | null {
@@ -391,7 +392,7 @@ export function parseCsvRow(row: number, raw: CsvCells): RowParse {
   }
 
   const stockText = cells.stock?.trim() ?? "";
-  const stock = stockText === "" ? null : parseWhole(stockText, 0, MAX_VARIANT_STOCK);
+  const stock = stockText === "" ? null : parseWhole(stockText, 0, PRODUCT_LIMITS.stock);
   if (stockText === "") fail("stock", CSV_MESSAGES.required);
   else if (stock === null) fail("stock", CSV_MESSAGES.stock);
 

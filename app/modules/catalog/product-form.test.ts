@@ -65,7 +65,7 @@ describe("parseProductForm", () => {
   });
 
   it("refuses bad input field by field and keeps everything typed", () => {
-    const typed = { name: "", slug: "Bad Slug", description: "x".repeat(5001), visibility: "maybe", categoryId: "x", releaseDate: "31/02/2027", limit: "0", price: "12,50", member: "abc", stock: "-1" };
+    const typed = { name: "", slug: "Bad Slug", description: "x".repeat(10_001), visibility: "maybe", categoryId: "x", releaseDate: "31/02/2027", limit: "0", price: "12,50", member: "abc", stock: "-1" };
     const parsed = parseProductForm(getter(typed), { sealed: true, withStock: true });
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;

@@ -6,17 +6,16 @@
  * app/utils/money.ts.
  */
 import { MAX_PRICE_PENCE } from "~/config/constants";
+import { PRODUCT_LIMITS } from "./product-limits";
 import { isSlug, MAX_SLUG_LENGTH, slugify } from "~/utils/slug";
 import { parsePounds, penceToPounds } from "~/utils/money";
 import { CARD_LANGUAGE_LABELS, CONDITIONS, GRADERS, GRADES, PRINTINGS, type Condition, type Grader, type Printing } from "./variants";
 
-export const MAX_PRODUCT_NAME_LENGTH = 200;
+export const MAX_PRODUCT_NAME_LENGTH = PRODUCT_LIMITS.nameLength;
 export { MAX_SLUG_LENGTH };
-export const MAX_DESCRIPTION_LENGTH = 5000;
-/** A limit per customer above this is a typo: leave the box empty for "no limit". */
-export const MAX_LIMIT_PER_CUSTOMER = 9999;
-/** Stock the editor may set or reach: a few extra digits typed by mistake are refused. */
-export const MAX_EDITOR_STOCK = 999_999;
+export const MAX_DESCRIPTION_LENGTH = PRODUCT_LIMITS.descriptionLength;
+export const MAX_LIMIT_PER_CUSTOMER = PRODUCT_LIMITS.limitPerCustomer;
+export const MAX_EDITOR_STOCK = PRODUCT_LIMITS.stock;
 export const MAX_STOCK_NOTE_LENGTH = 500;
 /** Stock history rows per page on the product's admin page. */
 export const STOCK_HISTORY_PAGE_SIZE = 20;
@@ -89,7 +88,7 @@ export function parseUkDate(text: string): string | null {
   if (uk) [day, month, year] = [Number(uk[1]), Number(uk[2]), Number(uk[3])];
   else if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   else return null;
-  if (year < 1990 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
+  if (year < PRODUCT_LIMITS.earliestReleaseYear || year > PRODUCT_LIMITS.latestReleaseYear || month < 1 || month > 12 || day < 1) return null;
   const at = new Date(Date.UTC(year, month - 1, day));
   if (at.getUTCMonth() !== month - 1) return null;
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;

@@ -4,6 +4,7 @@
  * screen. Client-safe: no database. Variant labels and ordering come from ./variants.ts.
  */
 import { z } from "zod";
+import { PRODUCT_LIMITS } from "./product-limits";
 import { cardNumberText } from "~/modules/cards/card-number";
 import { slugify } from "~/utils/slug";
 import {
@@ -27,7 +28,7 @@ import { MAX_PRICE_PENCE } from "~/config/constants";
 
 export { MAX_PRICE_PENCE };
 /** A variant's stock may not grow past this by listing: a typo of a few extra digits is refused. */
-export const MAX_VARIANT_STOCK = 999_999;
+export const MAX_VARIANT_STOCK = PRODUCT_LIMITS.stock;
 /** Graded rows the form offers (a slab each: grader × grade). */
 export const GRADED_ROW_SLOTS = 3;
 /** Card search results shown at once: enough to pick from, few enough to stay instant. */
