@@ -31,7 +31,7 @@ const MULTIPART = "multipart/form-data";
 /**
  * Pages take form posts only. Every action reads `request.formData()`, which throws (a 500)
  * on a JSON, text or missing body, so those are refused here, once, for every route.
- * multipart/form-data is refused too: no page of the shop has a file field, nothing in the app
+ * multipart/form-data is refused too: only the pages below take files, nothing else in the app
  * submits it (plain <form>s and React Router's fetchers and .data requests send
  * application/x-www-form-urlencoded), and a malformed multipart body also makes formData()
  * throw. The pages that take files have rules of their own (CSV_IMPORT_RULE, UPLOAD_RULE), with their own limits.

@@ -13,7 +13,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** A row id as the URL writes it: digits only ("0x1", "1e0" and " 1" are no id). */
+const idParam = z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number).pipe(z.number().max(2_147_483_647));
 
 function languageId(params: { id: string }): number {
   const id = idParam.safeParse(params.id);

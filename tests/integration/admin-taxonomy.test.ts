@@ -16,6 +16,7 @@ import {
   updateLanguage,
 } from "~/modules/catalog/taxonomy-admin.server";
 import { parseLanguageForm } from "~/modules/catalog/taxonomy-form";
+import { stockAlerts } from "~/modules/reports/dashboard.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser } from "../support/accounts";
 import { checkoutFixtures } from "../support/checkout-fixtures";
@@ -136,6 +137,7 @@ describe("hiding takes things out of the shop; showing brings them back", () => 
   it("a hidden language or category hides its products everywhere, and stock cannot be taken", async () => {
     const fx = checkoutFixtures(db);
     const product = await fx.product({ name: "Zubat Hideaway Tin", stock: 3 });
+    const lowStockAlert = async () => (await stockAlerts(db)).low.some((alert) => alert.productId === product.id);
     const [category] = await db.select().from(categories).where(eq(categories.id, product.categoryId));
     const [language] = await db.select().from(languages).where(eq(languages.id, category!.languageId));
     const shown = async () => ({
@@ -146,18 +148,20 @@ describe("hiding takes things out of the shop; showing brings them back", () => 
       languageListed: (await listLanguages(db)).some((l) => l.id === language!.id),
       categoryPage: Boolean(await categoryPage(db, category!.slug)),
       sitemap: (await sitemapSections(db)).categories.includes(category!.slug),
+      // Not for sale, so not the owner's worry on the dashboard either.
+      dashboardLowStock: await lowStockAlert(),
     });
-    const everywhere = { product: true, newest: true, search: true, languagePage: true, languageListed: true, categoryPage: true, sitemap: true };
+    const everywhere = { product: true, newest: true, search: true, languagePage: true, languageListed: true, categoryPage: true, sitemap: true, dashboardLowStock: true };
     expect(await shown()).toEqual(everywhere);
 
     expect(await setTaxonomyVisibility(db, adminId, "category", category!.id, false)).toMatchObject({ ok: true, done: "hidden" });
-    expect(await shown()).toEqual({ ...everywhere, product: false, newest: false, search: false, categoryPage: false, sitemap: false });
+    expect(await shown()).toEqual({ ...everywhere, product: false, newest: false, search: false, categoryPage: false, sitemap: false, dashboardLowStock: false });
     const took = await db.transaction((tx) => takeStock(tx, product.variantId, 1, { reason: "checkout_hold", note: "test" }));
     expect(took).toBe(false);
 
     expect(await setTaxonomyVisibility(db, adminId, "category", category!.id, true)).toMatchObject({ done: "shown" });
     expect(await setTaxonomyVisibility(db, adminId, "language", language!.id, false)).toMatchObject({ done: "hidden" });
-    expect(await shown()).toEqual({ product: false, newest: false, search: false, languagePage: false, languageListed: false, categoryPage: false, sitemap: false });
+    expect(await shown()).toEqual({ product: false, newest: false, search: false, languagePage: false, languageListed: false, categoryPage: false, sitemap: false, dashboardLowStock: false });
     expect(await setTaxonomyVisibility(db, adminId, "language", language!.id, false)).toMatchObject({ done: "unchanged" });
 
     expect(await setTaxonomyVisibility(db, adminId, "language", language!.id, true)).toMatchObject({ done: "shown" });

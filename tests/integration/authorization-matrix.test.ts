@@ -364,6 +364,7 @@ const MATRIX: Record<string, Case[]> = {
     { name: "a language", method: "GET", path: (w) => `/admin/languages/${w.ids.languageId}`, expect: ADMIN_ONLY },
     page("/admin/languages/2000000000", { ...ADMIN_ONLY, admin: 404 }),
     page("/admin/languages/not-a-number", { ...ADMIN_ONLY, admin: 404 }),
+    page("/admin/languages/0x1", { ...ADMIN_ONLY, admin: 404 }),
     { name: "save a language with an empty form", method: "POST", path: (w) => `/admin/languages/${w.ids.languageId}`, form: () => ({ intent: "save" }), expect: { ...ADMIN_ONLY, admin: 400 } },
     {
       name: "hide a category of another language",

@@ -41,8 +41,9 @@ export function currentAdminItem(pathname: string, items: readonly AdminNavItem[
  * lists is displayed at a time (the other is display:none), so a screen reader and the Tab key
  * meet one menu. The current page is marked with aria-current="page".
  *
- * Every admin page wraps its content in it: `<AdminShell>{page}</AdminShell>` in the route's
- * default export (not in its ErrorBoundary: a guest's 401 shows no back-office menu).
+ * Drawn once, around every admin page, by the layout route app/routes/admin-layout.tsx (decision
+ * 0041); pages render only their own content. A guest's 401 or a customer's 403 is answered by
+ * the layout's ErrorBoundary, so it shows no back-office menu.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

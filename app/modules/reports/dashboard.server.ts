@@ -12,6 +12,7 @@
  * - wholesale: wholesale_applications is small (one row per trader who asked);
  * - emails: countUnsentEmails, from the outbox_due_idx partial index (unsent rows only).
  */
+import { productShown, productShownAs } from "~/modules/catalog/visibility.server";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { rowsOf } from "~/db/raw";
 import { PRODUCT_LOW_STOCK_THRESHOLD } from "~/config/constants";
@@ -118,7 +119,7 @@ export async function stockAlerts(db: Db): Promise<DashboardData["stock"]> {
       .select(alertColumns)
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(condition, eq(products.isVisible, true)))
+      .where(and(condition, productShown))
       .orderBy(sql`${productVariants.updatedAt} DESC`, sql`${productVariants.id} DESC`)
       .limit(STOCK_ALERTS_SHOWN);
   // Counted up to STOCK_ALERT_COUNT_CAP + 1 only: past the cap the dashboard says "1,000+", and a
@@ -126,7 +127,7 @@ export async function stockAlerts(db: Db): Promise<DashboardData["stock"]> {
   const capped = (condition: ReturnType<typeof sql>) =>
     sql<number>`(SELECT count(*)::int FROM (
       SELECT 1 FROM ${productVariants} v JOIN ${products} p ON p.id = v.product_id
-       WHERE ${condition} AND p.is_visible LIMIT ${STOCK_ALERT_COUNT_CAP + 1}) capped)`;
+       WHERE ${condition} AND ${productShownAs("p")} LIMIT ${STOCK_ALERT_COUNT_CAP + 1}) capped)`;
   const [soldOut, low, countRows] = await Promise.all([
     list(sql`${productVariants.stock} = 0`),
     list(sql`${productVariants.stock} BETWEEN 1 AND ${threshold}`),
