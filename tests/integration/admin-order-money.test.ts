@@ -163,6 +163,32 @@ describe("cancel", () => {
 });
 
 describe("refund", () => {
+  it("a refund the provider made but whose record was lost is not paid twice, even from a reloaded page (a new form key)", async () => {
+    const { orderId } = await paidOrder();
+    const made: string[] = [];
+    // The provider refunds, then our side fails before the commit: the transaction rolls back.
+    const losing: PaymentProvider = {
+      ...sandbox,
+      name: sandbox.name,
+      async refundPayment(input) {
+        made.push((await sandbox.refundPayment(input)).id);
+        throw new Error("connection to the database lost");
+      },
+    };
+    await expect(refundOrder(db, losing, { orderId, mode: "amount", amount: 700, requestKey: key(), adminId: null })).rejects.toThrow("connection to the database lost");
+    expect(await refundRows(orderId)).toHaveLength(0);
+    // The admin reloads the page (a new request key) and refunds the same amount again.
+    const retried = await refundOrder(db, sandbox, { orderId, mode: "amount", amount: 700, requestKey: key(), adminId: null });
+    expect(retried).toMatchObject({ status: "refunded", amount: 700, refundedAmount: 700 });
+    // The provider answered with the refund it had already made: one refund, paid once.
+    expect(retried.status === "refunded" && retried.refundId).toBe(made[0]);
+    expect(await refundRows(orderId)).toHaveLength(1);
+    // A second, real refund of the same amount is a new one (the order's refunded amount moved on).
+    const second = await refundOrder(db, sandbox, { orderId, mode: "amount", amount: 700, requestKey: key(), adminId: null });
+    expect(second).toMatchObject({ status: "refunded", refundedAmount: 1400 });
+    expect(second.status === "refunded" && second.refundId).not.toBe(made[0]);
+  });
+
   it("is idempotent: the same request key twice pays once, records once and emails once", async () => {
     const { orderId } = await paidOrder();
     const { provider, calls } = countingProvider();
@@ -172,7 +198,7 @@ describe("refund", () => {
     expect(first).toMatchObject({ status: "refunded", amount: 1000, orderStatus: "completed" });
     expect(replay).toEqual({ status: "replayed", orderId, amount: 1000 });
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.idempotencyKey).toBe(`order-refund:${orderId}:${requestKey}`);
+    expect(calls[0]!.idempotencyKey).toBe(`order-refund-payment:${orderId}:after-0:1000`);
     expect(await refundRows(orderId)).toHaveLength(1);
     expect((await orderRow(orderId)).refundedAmount).toBe(1000);
     expect(await emailsFor(orderId, "order-refunded")).toHaveLength(1);
@@ -276,9 +302,9 @@ describe("through Stripe (the local fake)", () => {
       expect(await refundOrder(db, stripe, { orderId, mode: "amount", amount: 1000, requestKey, adminId: null })).toMatchObject({ status: "replayed" });
       const calls = fake.requests.filter((r) => r.path === "/v1/refunds");
       expect(calls).toHaveLength(1);
-      expect(calls[0]!.headers["idempotency-key"]).toBe(`order-refund:${orderId}:${requestKey}`);
+      expect(calls[0]!.headers["idempotency-key"]).toBe(`order-refund-payment:${orderId}:after-0:1000`);
       // Had our commit been lost, Stripe gives the same refund back for the same key: recorded once.
-      const again = await stripe.refundPayment({ paymentIntentId: paid.payment_intent, sessionId: session.id, amount: 1000, reason: "admin_refund", idempotencyKey: `order-refund:${orderId}:${requestKey}` });
+      const again = await stripe.refundPayment({ paymentIntentId: paid.payment_intent, sessionId: session.id, amount: 1000, reason: "admin_refund", idempotencyKey: `order-refund-payment:${orderId}:after-0:1000` });
       expect(again.id).toBe(first.status === "refunded" ? first.refundId : "");
 
       const rest = await refundOrder(db, stripe, { orderId, mode: "full", requestKey: key(), adminId: null });

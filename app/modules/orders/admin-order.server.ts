@@ -223,7 +223,11 @@ export async function refundOrder(db: Db, provider: PaymentProvider, input: Refu
         sessionId: order.paymentSessionId,
         amount: figure.amount,
         reason,
-        idempotencyKey: `order-refund:${orderId}:${requestKey}`,
+        // Derived from the order as it stands under the lock, not from the form: a refund the
+        // provider made but whose record then failed to commit is asked for again with the same
+        // key from any page or form (the provider answers with the refund it already made),
+        // while each committed refund moves refunded_amount on, so the next real one has a new key.
+        idempotencyKey: `order-refund-payment:${orderId}:after-${order.refundedAmount}:${figure.amount}`,
         metadata: { orderId: String(orderId) },
       });
     } catch (error) {
