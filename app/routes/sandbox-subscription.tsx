@@ -1,6 +1,6 @@
 import { Crown } from "lucide-react";
 import { data, redirect, useNavigation } from "react-router";
-import { formatDate } from "~/components/account/format-date";
+import { formatDate } from "~/components/ui/format-date";
 import { CardPaymentPanel } from "~/components/sandbox/card-payment-panel";
 import { ClosedSessionPanel } from "~/components/sandbox/closed-session-panel";
 import { SandboxFrame, SandboxPaymentLayout } from "~/components/sandbox/sandbox-frame";

@@ -4,7 +4,7 @@ import { ROYAL_MAIL_TRACKING_URL } from "~/config/constants";
 import { NO_ORDERS } from "~/modules/accounts/messages";
 import { refundSummary } from "~/modules/orders/refund-rules";
 import { formatPence } from "~/utils/money";
-import { formatDate } from "./format-date";
+import { formatDate } from "~/components/ui/format-date";
 
 export interface OrderSummary {
   id: number;

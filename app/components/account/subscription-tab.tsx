@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { periodLabel } from "~/modules/membership/plans";
 import { formatPence } from "~/utils/money";
-import { formatDate } from "./format-date";
+import { formatDate } from "~/components/ui/format-date";
 
 export interface SubscriptionTabData {
   planType: string;

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { formatDateTime } from "~/components/account/format-date";
+import { formatDateTime } from "~/components/ui/format-date";
 import { TextField } from "~/components/ui/field";
 import { describeDetails, type AuditEntryView, type AuditFilter, type AuditFilterInput, type AuditPage } from "~/modules/audit/audit-query";
 

@@ -1,7 +1,7 @@
 import { Mail, Package, PackageX, Store } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "~/components/account/format-date";
+import { formatDateTime } from "~/components/ui/format-date";
 import { CHART_RANGES, formatCappedCount, type ChartMetric, type ChartRange, type DashboardData, type DashboardQuery, type StockAlert } from "~/modules/reports/dashboard";
 import { formatPence } from "~/utils/money";
 import { SalesChart, SalesTable } from "./sales-chart";

@@ -1,5 +1,5 @@
+import { ShopDateTime } from "~/components/ui/format-date";
 import { Form, Link, useNavigation } from "react-router";
-import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import { ROYAL_MAIL_TRACKING_URL } from "~/config/constants";
 import type { AdminOrder, DispatchResult } from "~/modules/orders/admin-orders";
 import { refundSummary } from "~/modules/orders/refund-rules";
@@ -36,7 +36,7 @@ export function OrderRow({ order, error }: { order: AdminOrder; error?: RowError
           </h2>
           <OrderStatusPill status={order.status} />
           <span className="text-sm text-slate-500">
-            <LocalDateTime value={order.createdAt} />
+            <ShopDateTime value={order.createdAt} />
           </span>
           <span className="ml-auto font-semibold tabular-nums text-slate-900">{formatPence(order.totalAmount)}</span>
         </div>

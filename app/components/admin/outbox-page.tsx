@@ -1,6 +1,6 @@
 import { RotateCcw } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatDateTime } from "~/components/account/format-date";
+import { formatDateTime } from "~/components/ui/format-date";
 import {
   OUTBOX_FILTER_LABELS,
   OUTBOX_FILTERS,

@@ -1,4 +1,4 @@
-import { formatDate } from "~/components/account/format-date";
+import { formatDate } from "~/components/ui/format-date";
 import { periodLabel, PLAN_NAMES, type ProPlanType } from "~/modules/membership/plans";
 import { formatPence } from "~/utils/money";
 import { ManageSubscriptionButton } from "./manage-subscription-button";

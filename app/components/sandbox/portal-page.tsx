@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { formatDate } from "~/components/account/format-date";
+import { formatDate } from "~/components/ui/format-date";
 import type { SandboxPortalView } from "~/modules/payments/sandbox/portal-view";
 import { formatPence } from "~/utils/money";
 import { useShop } from "~/web/shell";

@@ -1,9 +1,9 @@
+import { ShopDateTime } from "~/components/ui/format-date";
 import * as Dialog from "@radix-ui/react-dialog";
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { companyTypeLabel, DECISION_NOTE_MAX } from "~/modules/wholesale/application-schema";
-import { LocalDateTime } from "./local-date-time";
 import { StatusPill } from "./status-pill";
 
 /** What the dialog shows: one application as the admin loader sends it. */
@@ -72,7 +72,7 @@ export function ApplicationDetailsDialog({
             <Dialog.Title className="text-lg font-bold text-slate-900">Application from {application.contactName}</Dialog.Title>
             <Dialog.Description className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <span>
-                Submitted <LocalDateTime value={application.createdAt} />
+                Submitted <ShopDateTime value={application.createdAt} />
               </span>
               <StatusPill status={application.status} />
             </Dialog.Description>
@@ -141,7 +141,7 @@ export function ApplicationDetailsDialog({
             {!pending && (
               <>
                 <Row label="Decided">
-                  {application.decidedAt ? <LocalDateTime value={application.decidedAt} /> : "—"}
+                  {application.decidedAt ? <ShopDateTime value={application.decidedAt} /> : "—"}
                   {application.decidedByEmail && <> by {application.decidedByEmail}</>}
                 </Row>
                 <Row label="Decision note">

@@ -1,8 +1,8 @@
+import { ShopDateTime } from "~/components/ui/format-date";
 import { Eye } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { companyTypeLabel, WHOLESALE_TEXT, type DecisionResult } from "~/modules/wholesale/application-schema";
 import { ApplicationDetailsDialog, type ApplicationDetails, type DecisionFeedback } from "./application-details-dialog";
-import { LocalDateTime } from "./local-date-time";
 import { StatusPill } from "./status-pill";
 
 const PATH = "/admin/wholesale-applications";
@@ -72,7 +72,7 @@ export function ApplicationsPage({ applications, result }: { applications: Appli
                   className={`cursor-pointer hover:bg-amber-50 ${selectedId === application.id ? "bg-amber-50" : ""}`}
                 >
                   <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                    <LocalDateTime value={application.createdAt} />
+                    <ShopDateTime value={application.createdAt} />
                   </td>
                   <td className="px-4 py-3">
                     <div className="font-medium text-slate-900">{application.contactName}</div>

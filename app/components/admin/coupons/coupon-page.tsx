@@ -1,8 +1,8 @@
+import { ShopDateTime } from "~/components/ui/format-date";
 import { Form, Link } from "react-router";
 import { OrderStatusPill } from "~/components/admin/order-status-pill";
 import { FormNotice } from "~/components/ui/form-message";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import type { CategoryOption, CouponFieldErrors, CouponFormValues, CouponOrder } from "~/modules/pricing/coupon-form";
 import { CouponForm } from "./coupon-form";
 import { CouponStatePill, couponConditions, discountLabel, formatPence, usageText, type CouponView } from "./coupon-summary";
@@ -138,7 +138,7 @@ export function CouponPage({
                 <OrderStatusPill status={order.status} />
                 <span className="min-w-0 break-all text-slate-700">{order.email}</span>
                 <span className="text-slate-500">
-                  <LocalDateTime value={order.createdAt} />
+                  <ShopDateTime value={order.createdAt} />
                 </span>
                 <span className="ml-auto tabular-nums text-slate-700">
                   {formatPence(order.discountAmount)} off · total {formatPence(order.totalAmount)}

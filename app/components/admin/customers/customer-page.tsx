@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { formatDate, formatDateTime } from "~/components/account/format-date";
+import { formatDate, formatDateTime } from "~/components/ui/format-date";
 import { OrderStatusPill } from "~/components/admin/order-status-pill";
 import { FormError, FormNotice } from "~/components/ui/form-message";
 import { SubmitButton } from "~/components/ui/submit-button";

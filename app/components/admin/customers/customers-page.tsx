@@ -1,7 +1,7 @@
+import { ShopDateTime } from "~/components/ui/format-date";
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/catalogue/pagination";
-import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import { CUSTOMER_SEARCH_MAX, type CustomerList } from "~/modules/accounts/admin-customers";
 
 /** "Admin" / "Unverified" badges beside a name. */
@@ -75,7 +75,7 @@ export function CustomersPage({ list }: { list: CustomerList }) {
               <div className="flex flex-wrap items-center gap-2">
                 <AccountBadges role={c.role} emailVerified={c.emailVerified} />
                 <span className="text-sm text-slate-500">
-                  Joined <LocalDateTime value={c.createdAt} />
+                  Joined <ShopDateTime value={c.createdAt} />
                 </span>
               </div>
             </li>

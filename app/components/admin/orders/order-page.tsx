@@ -1,6 +1,6 @@
+import { ShopDateTime } from "~/components/ui/format-date";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import { OUTBOX_FILTER_LABELS } from "~/modules/email/outbox-status";
 import type { AdminOrderDetail, OrderActionResult, TimelineEvent } from "~/modules/orders/admin-order";
 import { refundSummary } from "~/modules/orders/refund-rules";
@@ -63,7 +63,7 @@ export function AdminOrderPage({ order, requestKey, result }: { order: AdminOrde
             Order #{order.id} <OrderStatusPill status={order.status} />
           </h1>
           <p className="mt-1 text-slate-600">
-            Placed <LocalDateTime value={order.createdAt} /> · {formatPence(order.totalAmount)}
+            Placed <ShopDateTime value={order.createdAt} /> · {formatPence(order.totalAmount)}
             {summary && <span data-testid="refund-summary"> · {summary}</span>}
           </p>
         </div>
@@ -126,7 +126,7 @@ export function AdminOrderPage({ order, requestKey, result }: { order: AdminOrde
                 {order.refunds.map((r) => (
                   <li key={r.id} className="flex flex-wrap justify-between gap-2">
                     <span>
-                      <LocalDateTime value={r.createdAt} /> · {r.reason.replace(/_/g, " ")} · <span className="font-mono text-xs text-slate-600">{r.id}</span>
+                      <ShopDateTime value={r.createdAt} /> · {r.reason.replace(/_/g, " ")} · <span className="font-mono text-xs text-slate-600">{r.id}</span>
                     </span>
                     <span className="font-semibold tabular-nums">{formatPence(r.amount)}</span>
                   </li>
@@ -146,7 +146,7 @@ export function AdminOrderPage({ order, requestKey, result }: { order: AdminOrde
               {order.timeline.map((e, i) => (
                 <li key={i} data-kind={e.kind}>
                   <span className="block text-xs text-slate-500">
-                    <LocalDateTime value={e.at} />
+                    <ShopDateTime value={e.at} />
                   </span>
                   <span className="break-words text-slate-800">{eventText(e)}</span>
                 </li>
@@ -195,7 +195,7 @@ export function AdminOrderPage({ order, requestKey, result }: { order: AdminOrde
               <Row label="Provider" value={order.paymentProvider === "stripe" ? "Stripe" : "Sandbox (test payments)"} />
               {order.paymentIntentId && <Row label="Payment" value={order.paymentIntentId} mono />}
               {order.paymentSessionId && <Row label="Session" value={order.paymentSessionId} mono />}
-              {order.paidAt && <Row label="Paid" value={<LocalDateTime value={order.paidAt} />} />}
+              {order.paidAt && <Row label="Paid" value={<ShopDateTime value={order.paidAt} />} />}
             </dl>
           </section>
         </aside>

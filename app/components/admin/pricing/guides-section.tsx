@@ -1,4 +1,4 @@
-import { LocalDateTime } from "~/components/wholesale/local-date-time";
+import { ShopDateTime } from "~/components/ui/format-date";
 import type { GuideSummary } from "~/modules/market/repricing";
 
 /** The latest imported price guides, newest (by the guide's own date) first, and how to import one. */
@@ -33,11 +33,11 @@ export function GuidesSection({ guides }: { guides: GuideSummary[] }) {
               {guides.map((guide, index) => (
                 <tr key={guide.id} data-testid="guide-row">
                   <td className="px-4 py-2 whitespace-nowrap">
-                    <LocalDateTime value={guide.publishedAt} />
+                    <ShopDateTime value={guide.publishedAt} />
                     {index === 0 && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">in use</span>}
                   </td>
                   <td className="px-4 py-2 whitespace-nowrap text-slate-600">
-                    <LocalDateTime value={guide.importedAt} />
+                    <ShopDateTime value={guide.importedAt} />
                   </td>
                   <td className="px-4 py-2 break-all text-slate-700">{guide.fileName}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{guide.rowCount.toLocaleString("en-GB")}</td>

@@ -1,5 +1,5 @@
+import { ShopDateTime } from "~/components/ui/format-date";
 import { Link } from "react-router";
-import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import { FormError, FormNotice } from "~/components/ui/form-message";
 import { rulesToForm } from "~/modules/market/pricing-rules";
 import type { PricingActionResult, PricingPageData } from "~/modules/market/repricing";
@@ -24,7 +24,7 @@ export function PricingPage({ data, result }: { data: PricingPageData; result?: 
             {lastRun && (
               <>
                 {" "}
-                Last applied <LocalDateTime value={lastRun.appliedAt} />: {lastRun.changedCount.toLocaleString("en-GB")} changed.
+                Last applied <ShopDateTime value={lastRun.appliedAt} />: {lastRun.changedCount.toLocaleString("en-GB")} changed.
               </>
             )}
           </p>

@@ -1,7 +1,7 @@
+import { ShopDateTime } from "~/components/ui/format-date";
 import { Copy, Eye, EyeOff, ExternalLink, Image as ImageIcon, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { FormError, FormNotice } from "~/components/ui/form-message";
-import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import type { AdminProductDetail, CategoryChoice, ProductRefusal, StockHistoryPage } from "~/modules/catalog/product-admin-view";
 import { STOCK_MOVEMENT_LABELS } from "~/modules/catalog/product-admin-view";
 import type { FormValues } from "~/modules/catalog/product-form";
@@ -204,7 +204,7 @@ function StockHistory({ history, productId }: { history: StockHistoryPage; produ
                     </span>
                   </span>
                   <span className="text-xs text-slate-600">
-                    <LocalDateTime value={row.createdAt} />
+                    <ShopDateTime value={row.createdAt} />
                   </span>
                 </div>
                 <p className="mt-1 text-slate-800">
@@ -246,7 +246,7 @@ function StockHistory({ history, productId }: { history: StockHistoryPage; produ
                 {history.rows.map((row) => (
                   <tr key={row.id} data-testid="stock-history-row">
                     <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                      <LocalDateTime value={row.createdAt} />
+                      <ShopDateTime value={row.createdAt} />
                     </td>
                     <td className="px-3 py-2">{row.variantLabel ?? "—"}</td>
                     <td className={`px-3 py-2 text-right font-semibold tabular-nums ${row.delta > 0 ? "text-green-800" : "text-red-800"}`}>

@@ -1,7 +1,7 @@
+import { ShopDateTime } from "~/components/ui/format-date";
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Pagination } from "~/components/catalogue/pagination";
-import { LocalDateTime } from "~/components/wholesale/local-date-time";
 import type { RecentSinglesPage } from "~/modules/catalog/singles";
 import { VariantStock } from "./variant-stock";
 
@@ -65,7 +65,7 @@ export function SinglesPage({ list }: { list: RecentSinglesPage }) {
                 <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
                   <span className="font-mono">{single.setCode}</span>
                   <span>
-                    Listed <LocalDateTime value={single.createdAt} />
+                    Listed <ShopDateTime value={single.createdAt} />
                   </span>
                   {!single.isVisible && <span className="font-semibold text-red-700">Hidden from the shop</span>}
                 </p>
