@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { formatUkDate } from "~/utils/uk-date";
 import {
-  formatUkDate,
   parseNewVariantForm,
   parseProductForm,
   parseStockAdjustment,
-  parseUkDate,
+  parseReleaseDate,
   parseVariantsForm,
   PRODUCT_TEXT,
   productFormValues,
@@ -32,11 +32,11 @@ describe("UK dates", () => {
     [" 29/02/2028 ", "2028-02-29"],
     ["2026-12-24", "2026-12-24"],
   ])("%j → %s", (typed, iso) => {
-    expect(parseUkDate(typed)).toBe(iso);
+    expect(parseReleaseDate(typed)).toBe(iso);
   });
 
   it.each(["31/02/2027", "29/02/2027", "12/24/2026", "24/12/26", "2026/12/24", "tomorrow", "", "00/01/2026", "24/13/2026"])("refuses %j", (typed) => {
-    expect(parseUkDate(typed)).toBeNull();
+    expect(parseReleaseDate(typed)).toBeNull();
   });
 
   it("shows a stored date the UK way", () => {

@@ -5,6 +5,7 @@
  * rule the server enforces. Prices are typed in pounds and read by the one parser in
  * app/utils/money.ts.
  */
+import { formatUkDate, parseUkDate } from "~/utils/uk-date";
 import { MAX_PRICE_PENCE } from "~/config/constants";
 import { PRODUCT_LIMITS } from "./product-limits";
 import { isSlug, MAX_SLUG_LENGTH, slugify } from "~/utils/slug";
@@ -75,30 +76,9 @@ export function productSlug(name: string): string {
 
 // ---- UK dates ------------------------------------------------------------------------------
 
-/**
- * A date as typed in the UK → "YYYY-MM-DD" (PostgreSQL's date): "24/12/2026", "24-12-2026",
- * "24.12.2026", "1/2/2027"; a browser date field's "2026-12-24" too. Null for anything else,
- * including days that do not exist (31/02/2027).
- */
-export function parseUkDate(text: string): string | null {
-  const t = text.trim();
-  let day: number, month: number, year: number;
-  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  if (uk) [day, month, year] = [Number(uk[1]), Number(uk[2]), Number(uk[3])];
-  else if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else return null;
-  if (year < PRODUCT_LIMITS.earliestReleaseYear || year > PRODUCT_LIMITS.latestReleaseYear || month < 1 || month > 12 || day < 1) return null;
-  const at = new Date(Date.UTC(year, month - 1, day));
-  if (at.getUTCMonth() !== month - 1) return null;
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-/** "2026-12-24" → "24/12/2026" (what the form shows back). */
-export function formatUkDate(iso: string | null): string {
-  if (!iso) return "";
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+/** A release date as typed in the UK → "YYYY-MM-DD", within the product bounds' years (utils/uk-date.ts). */
+export function parseReleaseDate(text: string): string | null {
+  return parseUkDate(text, { earliestYear: PRODUCT_LIMITS.earliestReleaseYear, latestYear: PRODUCT_LIMITS.latestReleaseYear });
 }
 
 // ---- Forms ---------------------------------------------------------------------------------
@@ -181,7 +161,7 @@ export function parseProductForm(
   if (categoryId === null) errors.categoryId = PRODUCT_TEXT.category;
   let releaseDate: string | null = null;
   if (values.releaseDate!.trim() !== "") {
-    releaseDate = parseUkDate(values.releaseDate!);
+    releaseDate = parseReleaseDate(values.releaseDate!);
     if (releaseDate === null) errors.releaseDate = PRODUCT_TEXT.releaseDate;
   }
   const limitPerCustomer = readLimit(values.limit!, errors, "limit");

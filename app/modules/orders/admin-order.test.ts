@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { cancelInputSchema, parseOrderId, refundInputSchema } from "./admin-order";
-import { orderListQuery, orderNumberOf, parseOrderSearch, parseUkDate } from "./admin-orders";
+import { orderListQuery, orderNumberOf, parseOrderSearch, parseSearchDate } from "./admin-orders";
 
-describe("parseUkDate", () => {
+describe("parseSearchDate", () => {
   it("reads day/month/year, as the UK writes it", () => {
-    expect(parseUkDate("31/01/2026")).toBe("2026-01-31");
-    expect(parseUkDate("1/2/26")).toBe("2026-02-01");
-    expect(parseUkDate(" 05-03-2026 ")).toBe("2026-03-05");
-    expect(parseUkDate("2026-03-05")).toBe("2026-03-05");
+    expect(parseSearchDate("31/01/2026")).toBe("2026-01-31");
+    expect(parseSearchDate("1/2/26")).toBe("2026-02-01");
+    expect(parseSearchDate(" 05-03-2026 ")).toBe("2026-03-05");
+    expect(parseSearchDate("2026-03-05")).toBe("2026-03-05");
   });
   it("refuses days that do not exist and other text", () => {
-    for (const bad of ["31/02/2026", "29/02/2025", "13/13/2026", "01/31/2026", "yesterday", "", "1/1/1999"]) expect(parseUkDate(bad), bad).toBeNull();
-    expect(parseUkDate("29/02/2028")).toBe("2028-02-29");
+    for (const bad of ["31/02/2026", "29/02/2025", "13/13/2026", "01/31/2026", "yesterday", "", "1/1/1999"]) expect(parseSearchDate(bad), bad).toBeNull();
+    expect(parseSearchDate("29/02/2028")).toBe("2028-02-29");
   });
 });
 

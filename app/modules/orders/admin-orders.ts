@@ -3,6 +3,7 @@
  * `.server`): the page's components render these texts and shapes, and the action parses with
  * the same schemas.
  */
+import { parseUkDate } from "~/utils/uk-date";
 import { z } from "zod";
 import type { orders } from "~/db/schema";
 
@@ -51,28 +52,9 @@ export const ORDER_SEARCH_TEXT = {
 
 const SEARCH_MAX = 100;
 
-/**
- * "31/01/2026", "1/2/26", "31-01-2026" or "2026-01-31" (a date input's value) → "2026-01-31";
- * null when it is not a real day (31/02/2026) or not a date at all.
- */
-export function parseUkDate(value: string): string | null {
-  const text = value.trim();
-  let y: number, m: number, d: number;
-  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (uk) {
-    d = Number(uk[1]);
-    m = Number(uk[2]);
-    y = Number(uk[3]!.length === 2 ? `20${uk[3]}` : uk[3]);
-  } else if (iso) {
-    y = Number(iso[1]);
-    m = Number(iso[2]);
-    d = Number(iso[3]);
-  } else return null;
-  if (y < 2000 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+/** A search date: "31/01/2026", "1/2/26", "31-01-2026" or "2026-01-31" → "2026-01-31" (utils/uk-date.ts). */
+export function parseSearchDate(value: string): string | null {
+  return parseUkDate(value, { earliestYear: 2000, latestYear: 2100, twoDigitYears: true });
 }
 
 /** The search from the query string; what does not parse is kept as typed and named in `errors`. */
@@ -81,8 +63,8 @@ export function parseOrderSearch(params: URLSearchParams): { search: OrderSearch
   const from = text("from");
   const to = text("to");
   const errors: Partial<Record<"from" | "to", string>> = {};
-  const fromDate = from ? parseUkDate(from) : null;
-  const toDate = to ? parseUkDate(to) : null;
+  const fromDate = from ? parseSearchDate(from) : null;
+  const toDate = to ? parseSearchDate(to) : null;
   if (from && !fromDate) errors.from = ORDER_SEARCH_TEXT.badDate("from");
   if (to && !toDate) errors.to = ORDER_SEARCH_TEXT.badDate("to");
   if (fromDate && toDate && fromDate > toDate) errors.to = ORDER_SEARCH_TEXT.datesReversed;
