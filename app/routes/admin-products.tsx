@@ -1,3 +1,4 @@
+import { PRODUCT_NOTICES } from "~/modules/catalog/product-admin-view";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { ProductsPage } from "~/components/admin/products/products-page";
 import { parseAdminProductParams } from "~/modules/catalog/admin-product-filters";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const list = await listAdminProducts(context.db, parseAdminProductParams(url));
-  return { list, notice: url.searchParams.get("done") === "deleted" ? "The product was deleted." : null };
+  return { list, notice: url.searchParams.get("done") === "deleted" ? PRODUCT_NOTICES.deleted : null };
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 /**
  * What the back office's product screens show (issue 14): shapes the module
- * (product-admin.server.ts) returns and the components render. Client-safe: types only.
+ * (product-admin.server.ts) returns and the components render, and the notices shown after a
+ * change (PRODUCT_NOTICES, by the redirect's `?done=`). Client-safe.
  */
 import type { AdminProductFilters, AdminProductSort, ProductKind } from "./admin-product-filters";
 
@@ -141,6 +142,7 @@ export const PRODUCT_NOTICES = {
   shown: "The product is shown in the shop.",
   stock: "Stock was adjusted and recorded in the history.",
   "stock-unchanged": "The stock already was that figure: nothing was recorded.",
+  deleted: "The product was deleted.",
 } as const;
 export type ProductNotice = keyof typeof PRODUCT_NOTICES;
 
