@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { pageMeta } from "~/utils/seo";
 import { requireAdmin } from "~/web/auth.server";
 import type { Route } from "./+types/admin-layout";
 
@@ -15,6 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return null;
 }
+
+/**
+ * The title when the layout itself answers (a guest's 401, a customer's 403): every page below it
+ * has its own meta, which replaces this one when the page renders.
+ */
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Shop admin", description: "The shop's back office.", noindex: true });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
