@@ -11,13 +11,10 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog, profiles, users } from "~/db/schema";
+import { likePrefix } from "~/db/sql-text";
 import { AUDIT_PAGE_SIZE, type AuditFilter, type AuditPage } from "./audit-query";
 
 const LONDON = "Europe/London";
-
-function likePrefix(value: string): string {
-  return `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function conditions(filter: AuditFilter): SQL | undefined {
   const parts: SQL[] = [];
