@@ -3,6 +3,7 @@
  * and marking an order dispatched. Callers have already checked that the user is an admin.
  */
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { SHOP_TIME_ZONE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { orderItems, orders, outbox, profiles, wholesaleApplications } from "~/db/schema";
 import { likeContains } from "~/db/sql-text";
@@ -60,8 +61,8 @@ function searchCondition(search: OrderSearch | undefined): SQL | undefined {
     parts.push(sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.productName} ILIKE ${likeContains(search.product)})`);
   }
   // Days are the shop's (London) days, whatever the server's time zone.
-  if (search.fromDate) parts.push(sql`${orders.createdAt} >= (${search.fromDate}::date)::timestamp AT TIME ZONE 'Europe/London'`);
-  if (search.toDate) parts.push(sql`${orders.createdAt} < (${search.toDate}::date + 1)::timestamp AT TIME ZONE 'Europe/London'`);
+  if (search.fromDate) parts.push(sql`${orders.createdAt} >= (${search.fromDate}::date)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE}`);
+  if (search.toDate) parts.push(sql`${orders.createdAt} < (${search.toDate}::date + 1)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE}`);
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
