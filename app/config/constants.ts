@@ -10,6 +10,12 @@ export const CART_SHIPPING_LABEL = "Large Shipping";
 /** Standard UK delivery as quoted by the delivery policy. Both figures stand (spec §9). */
 export const POLICY_STANDARD_DELIVERY_PENCE = 499;
 
+/**
+ * The shop's clock: a UK shop, so its days are UK days (a sale at 00:30 BST on 1 June belongs to
+ * 1 June) and the dates an admin types and reads are UK times (decision 0035).
+ */
+export const SHOP_TIME_ZONE = "Europe/London";
+
 /** Quantity selector upper bound when a product has no per-customer limit. */
 export const DEFAULT_MAX_QUANTITY = 99;
 

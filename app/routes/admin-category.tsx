@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { CategoryPage, type CategoryPageProps } from "~/components/admin/taxonomy/category-page";
 import { categoryForAdmin, moveTaxonomy, setTaxonomyVisibility, updateCategory } from "~/modules/catalog/taxonomy-admin.server";
 import { doneMessage, parseCategoryForm, parseRowCommand, TAXONOMY_TEXT, typedValues } from "~/modules/catalog/taxonomy-form";
 import { requireAdmin } from "~/web/auth.server";
+import { parseDbId } from "~/utils/db-id";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/admin-category";
 
@@ -13,13 +13,10 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** A row id as the URL writes it: digits only ("0x1", "1e0" and " 1" are no id). */
-const idParam = z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number).pipe(z.number().max(2_147_483_647));
-
 function categoryId(params: { id: string }): number {
-  const id = idParam.safeParse(params.id);
-  if (!id.success) throw data(TAXONOMY_TEXT.notFound, { status: 404 });
-  return id.data;
+  const id = parseDbId(params.id);
+  if (id === null) throw data(TAXONOMY_TEXT.notFound, { status: 404 });
+  return id;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { PackingSlip } from "~/components/admin/orders/print-sheets";
-import { ORDER_ACTION_TEXT, parseOrderId } from "~/modules/orders/admin-order";
+import { ORDER_ACTION_TEXT } from "~/modules/orders/admin-order";
+import { parseDbId } from "~/utils/db-id";
 import { orderDetailForAdmin } from "~/modules/orders/admin-order.server";
 import { requireAdmin } from "~/web/auth.server";
 import { pageMeta } from "~/utils/seo";
@@ -14,7 +15,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const id = parseOrderId(params.id);
+  const id = parseDbId(params.id);
   const order = id === null ? null : await orderDetailForAdmin(context.db, id);
   if (!order) throw data(ORDER_ACTION_TEXT.notFound(id ?? 0), { status: 404 });
   return { order, shopName: context.shop.name };

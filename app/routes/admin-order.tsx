@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { AdminOrderPage } from "~/components/admin/orders/order-page";
-import { ORDER_ACTION_TEXT, cancelInputSchema, parseOrderId, refundInputSchema, type OrderActionResult } from "~/modules/orders/admin-order";
+import { ORDER_ACTION_TEXT, cancelInputSchema, refundInputSchema, type OrderActionResult } from "~/modules/orders/admin-order";
+import { parseDbId } from "~/utils/db-id";
 import { cancelAnswer, cancelOrder, orderDetailForAdmin, refundAnswer, refundOrder } from "~/modules/orders/admin-order.server";
 import { requireAdmin } from "~/web/auth.server";
 import { paymentsFor } from "~/web/payments.server";
@@ -18,7 +19,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Session, then role, on every request.
   await requireAdmin(request, context);
-  const id = parseOrderId(params.id);
+  const id = parseDbId(params.id);
   const order = id === null ? null : await orderDetailForAdmin(context.db, id);
   if (!order) throw data(ORDER_ACTION_TEXT.notFound(id ?? 0), { status: 404 });
   // A fresh key for each drawing of the forms: a replay of one post is known by it.
@@ -38,7 +39,7 @@ function typedValues(body: FormData): Record<string, string | string[]> {
 export async function action({ request, context, params }: Route.ActionArgs) {
   // Checked again here: a form post is a request of its own.
   const admin = await requireAdmin(request, context);
-  const id = parseOrderId(params.id);
+  const id = parseDbId(params.id);
   if (id === null) throw data(ORDER_ACTION_TEXT.notFound(0), { status: 404 });
   const body = await request.formData().catch(() => null);
   const values = body ? typedValues(body) : {};

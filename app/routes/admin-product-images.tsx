@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { ProductImagesPage } from "~/components/admin/images/product-images-page";
 import { deleteProductImage, listProductImages, moveProductImage, productForImages, setProductImageAlt } from "~/modules/catalog/product-images.server";
-import { IMAGE_NOTICES, IMAGE_TEXT, parseImageIntent, parseProductId, type AltRefusal, type UploadAnswer } from "~/modules/catalog/product-images";
+import { IMAGE_NOTICES, IMAGE_TEXT, parseImageIntent, type AltRefusal, type UploadAnswer } from "~/modules/catalog/product-images";
+import { parseDbId } from "~/utils/db-id";
 import { requireAdmin } from "~/web/auth.server";
 import { mediaStoreFor, receiveProductImages } from "~/web/media.server";
 import { pageMeta } from "~/utils/seo";
@@ -22,7 +23,7 @@ const notFound = () => data(IMAGE_TEXT.productNotFound, { status: 404 });
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Session, then role, on every request.
   await requireAdmin(request, context);
-  const productId = parseProductId(params.id);
+  const productId = parseDbId(params.id);
   const product = productId === null ? null : await productForImages(context.db, productId);
   if (!product) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
@@ -38,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   // Checked again here: a form post is a request of its own.
   const admin = await requireAdmin(request, context);
-  const productId = parseProductId(params.id);
+  const productId = parseDbId(params.id);
   if (productId === null) throw notFound();
   if (/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
     const received = await receiveProductImages(request, context, admin.id, productId);

@@ -8,6 +8,7 @@ import { productPageData } from "~/modules/catalog/product-admin.server";
 import { productNotice, type ProductRefusal } from "~/modules/catalog/product-admin-view";
 import { PRODUCT_TEXT, productFormValues } from "~/modules/catalog/product-form";
 import { requireAdmin } from "~/web/auth.server";
+import { parseDbId } from "~/utils/db-id";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/admin-product";
 
@@ -16,15 +17,10 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** `:id` as a product id; anything else is no product. */
-function productId(param: string): number | null {
-  return /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Session, then role, on every request.
   await requireAdmin(request, context);
-  const id = productId(params.id);
+  const id = parseDbId(params.id);
   const url = new URL(request.url);
   const historyPage = parsePage(new URL(`http://x/?page=${url.searchParams.get("history") ?? ""}`));
   const page = id === null ? null : await productPageData(context.db, id, historyPage);
@@ -36,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   // Checked again here: a form post is a request of its own.
   const admin = await requireAdmin(request, context);
-  const id = productId(params.id);
+  const id = parseDbId(params.id);
   const body = await request.formData().catch(() => null);
   if (id === null) throw data(PRODUCT_TEXT.notFound, { status: 404 });
   if (!body) return data<ProductRefusal>({ form: "actions", message: PRODUCT_TEXT.resend, errors: {}, values: {} }, { status: 400 });

@@ -2,10 +2,11 @@ import { data, redirect } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { ListSinglePage } from "~/components/admin/singles/list-single-page";
 import { normaliseSearchQuery } from "~/modules/catalog/search-query";
-import { LIST_MESSAGES, idParam, parseListForm, type ListFormRefusal } from "~/modules/catalog/singles";
+import { LIST_MESSAGES, parseListForm, type ListFormRefusal } from "~/modules/catalog/singles";
 import { getSingleListing, listedNotice, listSingle, searchCards } from "~/modules/catalog/singles.server";
 import { suggestListingPrices } from "~/modules/market/suggestions.server";
 import { requireAdmin } from "~/web/auth.server";
+import { parseDbId } from "~/utils/db-id";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/admin-singles-new";
 
@@ -24,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = normaliseSearchQuery(url.searchParams.get("q") ?? "");
-  const cardId = idParam(url.searchParams.get("card"));
-  const listedId = idParam(url.searchParams.get("listed"));
+  const cardId = parseDbId(url.searchParams.get("card"));
+  const listedId = parseDbId(url.searchParams.get("listed"));
   // Each row's suggested price: the latest market figure through the shop's pricing rules.
   const listing = cardId === null ? null : await getSingleListing(context.db, cardId, { suggestPrices: suggestListingPrices });
   if (cardId !== null && !listing) throw data(LIST_MESSAGES.cardMissing, { status: 404 });

@@ -5,10 +5,11 @@ import { cancelOrderCheckout } from "~/modules/checkout/cancel.server";
 import { requireUser } from "~/web/auth.server";
 import { paymentsFor } from "~/web/payments.server";
 import type { Route } from "./+types/checkout-cancel";
+import { MAX_INT4 } from "~/utils/db-id";
 
 /** The order number and its cancel token (128 bits, base64url: 22 characters). */
 const query = z.object({
-  order: z.coerce.number().int().positive().max(2_147_483_647),
+  order: z.coerce.number().int().positive().max(MAX_INT4),
   token: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
 });
 

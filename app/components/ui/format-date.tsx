@@ -4,14 +4,16 @@
  * zone, and the back office's times agree with its UK-day filters and the dashboard's days.
  * Used by the account pages and every back-office page.
  */
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+import { SHOP_TIME_ZONE } from "~/config/constants";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: SHOP_TIME_ZONE });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "short",
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "Europe/London",
+  timeZone: SHOP_TIME_ZONE,
 });
 
 export function formatDate(value: Date | string): string {

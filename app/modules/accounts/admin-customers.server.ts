@@ -8,6 +8,7 @@
 import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
+import { likeContains } from "~/db/sql-text";
 import { auditTrailFor, type AuditTrailEntry } from "~/modules/audit/trail.server";
 import { isPremium } from "~/modules/membership/premium.server";
 import { subscriptionsData } from "~/modules/membership/subscription-summary.server";
@@ -19,11 +20,6 @@ import { isTwoFactorEnabled } from "./two-factor.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A search term as a LIKE pattern that matches it literally anywhere (%, _ and \ escaped). */
-function containing(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Accounts whose email or name contains `q` (without case), or whose id is `q`, newest first,
  * a page at a time. An empty `q` lists everyone.
@@ -31,7 +27,7 @@ function containing(term: string): string {
 export async function searchCustomers(db: Db, q: string, page: number): Promise<CustomerList> {
   const term = q.trim();
   const where = term
-    ? or(ilike(users.email, containing(term)), ilike(profiles.fullName, containing(term)), UUID.test(term) ? eq(users.id, term) : undefined)
+    ? or(ilike(users.email, likeContains(term)), ilike(profiles.fullName, likeContains(term)), UUID.test(term) ? eq(users.id, term) : undefined)
     : undefined;
   const [{ total }] = (await db
     .select({ total: sql<number>`count(*)::int` })

@@ -9,15 +9,11 @@
  * created_at walk: cheap while the action is common, a longer scan for a rare one.
  */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { SHOP_TIME_ZONE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { auditLog, profiles, users } from "~/db/schema";
+import { likePrefix } from "~/db/sql-text";
 import { AUDIT_PAGE_SIZE, type AuditFilter, type AuditPage } from "./audit-query";
-
-const LONDON = "Europe/London";
-
-function likePrefix(value: string): string {
-  return `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function conditions(filter: AuditFilter): SQL | undefined {
   const parts: SQL[] = [];
@@ -28,8 +24,8 @@ function conditions(filter: AuditFilter): SQL | undefined {
   if (filter.entityType) parts.push(eq(auditLog.entityType, filter.entityType));
   if (filter.entityId) parts.push(eq(auditLog.entityId, filter.entityId));
   // Days are UK days, so "1 June" starts at 00:00 BST whatever the server's zone.
-  if (filter.from) parts.push(sql`${auditLog.createdAt} >= (${filter.from}::date)::timestamp AT TIME ZONE ${LONDON}`);
-  if (filter.to) parts.push(sql`${auditLog.createdAt} < (${filter.to}::date + 1)::timestamp AT TIME ZONE ${LONDON}`);
+  if (filter.from) parts.push(sql`${auditLog.createdAt} >= (${filter.from}::date)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE}`);
+  if (filter.to) parts.push(sql`${auditLog.createdAt} < (${filter.to}::date + 1)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE}`);
   return parts.length ? and(...parts) : undefined;
 }
 

@@ -1,11 +1,7 @@
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { categories, languages, products, productVariants } from "~/db/schema";
+import { likeContains } from "~/db/sql-text";
 import { PRODUCT_LOW_STOCK_THRESHOLD, type AdminProductFilters, type AdminProductSort } from "./admin-product-filters";
-
-/** `%`, `_` and `\` typed into the search box are matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A product's total stock over its variants, as SQL on the outer `products` row. */
 export const productTotalStock: SQL<number> = sql<number>`(SELECT coalesce(sum(${productVariants.stock}), 0)::int FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id})`;
@@ -17,7 +13,7 @@ export const productTotalStock: SQL<number> = sql<number>`(SELECT coalesce(sum($
  */
 export function productFilterWhere(filters: AdminProductFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.q) conditions.push(or(ilike(products.name, containsPattern(filters.q)), ilike(products.slug, containsPattern(filters.q))));
+  if (filters.q) conditions.push(or(ilike(products.name, likeContains(filters.q)), ilike(products.slug, likeContains(filters.q))));
   if (filters.language) conditions.push(eq(languages.code, filters.language));
   if (filters.category) conditions.push(eq(categories.slug, filters.category));
   if (filters.visibility) conditions.push(eq(products.isVisible, filters.visibility === "visible"));

@@ -15,6 +15,7 @@ import { foreignKeyViolation, uniqueViolation } from "~/db/errors";
 import { firstFreeSlug } from "~/utils/slug";
 import type { Db, Tx } from "~/db/client.server";
 import { categories, languages, orderItems, products, productVariants, stockReservations } from "~/db/schema";
+import { likePrefix } from "~/db/sql-text";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import { ADMIN_PRODUCT_PAGE_SIZE, type ParsedAdminProductList, type ProductKind } from "./admin-product-filters";
 import { productFilterWhere, productListOrder, productTotalStock } from "./admin-product-query.server";
@@ -235,7 +236,7 @@ export async function suggestFreeSlug(db: Executor, base: string, exceptId?: num
   const rows = await db
     .select({ slug: products.slug })
     .from(products)
-    .where(and(or(eq(products.slug, base), sql`${products.slug} LIKE ${`${stem}-%`}`), exceptId === undefined ? undefined : ne(products.id, exceptId)));
+    .where(and(or(eq(products.slug, base), sql`${products.slug} LIKE ${likePrefix(`${stem}-`)}`), exceptId === undefined ? undefined : ne(products.id, exceptId)));
   return firstFreeSlug(base, new Set(rows.map((r) => r.slug)));
 }
 

@@ -9,6 +9,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { SHOP_TIME_ZONE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
 import type { AdminProductFilters } from "./admin-product-filters";
@@ -111,7 +112,7 @@ export async function exportProductsCsv(db: Db, filters: AdminProductFilters, ba
 
 /** The file's name for today (UK date): "nearmint-products-2026-11-24.csv". */
 export function exportFileName(now: Date): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   return `nearmint-products-${day}.csv`;
 }
 

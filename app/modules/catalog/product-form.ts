@@ -11,6 +11,7 @@ import { PRODUCT_LIMITS } from "./product-limits";
 import { isSlug, MAX_SLUG_LENGTH, slugify } from "~/utils/slug";
 import { parsePounds, penceToPounds } from "~/utils/money";
 import { CARD_LANGUAGE_LABELS, CONDITIONS, GRADERS, GRADES, PRINTINGS, type Condition, type Grader, type Printing } from "./variants";
+import { MAX_INT4 } from "~/utils/db-id";
 
 export const MAX_PRODUCT_NAME_LENGTH = PRODUCT_LIMITS.nameLength;
 export { MAX_SLUG_LENGTH };
@@ -146,7 +147,7 @@ export function parseProductForm(
   if (description.length > MAX_DESCRIPTION_LENGTH) errors.description = PRODUCT_TEXT.description;
   const visibility = values.visibility;
   if (visibility !== "visible" && visibility !== "hidden") errors.visibility = PRODUCT_TEXT.visibility;
-  const categoryId = wholeNumber(values.categoryId!, 1, 2_147_483_647);
+  const categoryId = wholeNumber(values.categoryId!, 1, MAX_INT4);
   if (categoryId === null) errors.categoryId = PRODUCT_TEXT.category;
   let releaseDate: string | null = null;
   if (values.releaseDate!.trim() !== "") {
@@ -295,7 +296,7 @@ export type StockAdjustment = { variantId: number; note: string } & ({ mode: "se
 export function parseStockAdjustment(get: Get): Parsed<StockAdjustment> {
   const values: FormValues = Object.fromEntries(["variantId", "mode", "amount", "reason", "note"].map((f) => [f, get(f) ?? ""]));
   const errors: FieldErrors = {};
-  const variantId = wholeNumber(values.variantId!, 1, 2_147_483_647);
+  const variantId = wholeNumber(values.variantId!, 1, MAX_INT4);
   if (variantId === null) errors.form = PRODUCT_TEXT.variantNotFound;
   const mode = values.mode;
   const amount = values.amount!.trim().replace(/^\+/, "");

@@ -3,6 +3,7 @@
  * the page (which checks files before sending them, when JavaScript runs) and the server (which
  * checks everything again). Client-safe.
  */
+import { parseDbId } from "~/utils/db-id";
 import { IMAGE_TYPES, type ImageType } from "~/modules/media/image-type";
 import type { ResponsiveImage } from "~/modules/media/responsive";
 
@@ -93,13 +94,6 @@ export const IMAGE_TEXT = {
   uploadFailed: "The upload did not finish. Please check your connection and try again.",
 } as const;
 
-/** A product id from the URL: a positive integer PostgreSQL's integer column can hold, else null. */
-export function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2_147_483_647 ? id : null;
-}
-
 /** What a url-encoded post to the images page asks for. */
 export type ImageIntent =
   | { intent: "move"; imageId: number; direction: "up" | "down" }
@@ -108,7 +102,7 @@ export type ImageIntent =
 
 /** Reads the images page's small forms (move, alt text, delete); null for anything else. */
 export function parseImageIntent(get: (name: string) => string | null): ImageIntent | null {
-  const imageId = parseProductId(get("imageId") ?? undefined);
+  const imageId = parseDbId(get("imageId"));
   if (imageId === null) return null;
   switch (get("intent")) {
     case "move-up":

@@ -19,6 +19,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/db/client.server";
 import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
+import { likePrefix } from "~/db/sql-text";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import { adjustStock, recordOpeningStock } from "./inventory.server";
 import { normaliseSearchQuery, wordTokens } from "./search-query";
@@ -364,7 +365,7 @@ async function freeSlug(tx: Tx, base: string): Promise<string> {
   const taken = await tx
     .select({ slug: products.slug })
     .from(products)
-    .where(or(eq(products.slug, base), sql`${products.slug} LIKE ${`${base.replace(/[\\%_]/g, "\\$&")}-%`}`));
+    .where(or(eq(products.slug, base), sql`${products.slug} LIKE ${likePrefix(`${base}-`)}`));
   const used = new Set(taken.map((r) => r.slug));
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;

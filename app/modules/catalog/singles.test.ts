@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIST_MESSAGES, idParam, parseListForm, parsePounds, penceToPounds, singleName, singleSlug } from "./singles";
+import { LIST_MESSAGES, parseListForm, parsePounds, penceToPounds, singleName, singleSlug } from "./singles";
 
 describe("parsePounds", () => {
   it("reads pounds as admins type them", () => {
@@ -40,13 +40,6 @@ describe("names and slugs", () => {
   });
 });
 
-describe("idParam", () => {
-  it("takes positive database ids only", () => {
-    expect(idParam("42")).toBe(42);
-    expect(idParam(" 7 ")).toBe(7);
-    for (const value of [null, undefined, "", "0", "-1", "1.5", "1e3", "2147483648", "99999999999", "abc"]) expect(idParam(value), String(value)).toBeNull();
-  });
-});
 
 describe("parseListForm", () => {
   const form = (fields: Record<string, string>) => parseListForm((name) => fields[name]);

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { PRODUCT_LIMITS } from "./product-limits";
 import { cardNumberText } from "~/modules/cards/card-number";
+import { MAX_INT4 } from "~/utils/db-id";
 import { slugify } from "~/utils/slug";
 import {
   CARD_LANGUAGE_LABELS,
@@ -133,10 +134,10 @@ export const gradedRowSchema = z.object({
 
 /** The input of listSingle: every rule that needs no database (member price ≤ price, ranges). */
 export const listSingleInputSchema = z.object({
-  cardId: z.number().int().min(1).max(2_147_483_647),
+  cardId: z.number().int().min(1).max(MAX_INT4),
   language: z.string().refine((code) => CARD_LANGUAGES.includes(code), LIST_MESSAGES.language),
   /** null: the Singles category of `language` (used only when the card has no product yet). */
-  categoryId: z.number().int().min(1).max(2_147_483_647).nullable(),
+  categoryId: z.number().int().min(1).max(MAX_INT4).nullable(),
   rows: z
     .array(
       z.discriminatedUnion("kind", [rawRowSchema, gradedRowSchema]).refine((row) => row.memberPrice === null || row.memberPrice <= row.price, {
@@ -197,18 +198,13 @@ export interface ListFormRefusal {
 
 export type ParsedListForm = { ok: true; input: ListSingleInput; values: FormValues } | ListFormRefusal;
 
-/** A positive database id from a query parameter or field; null for anything else. */
-export function idParam(value: string | null | undefined): number | null {
-  const parsed = idText.safeParse(value ?? "");
-  return parsed.success ? parsed.data : null;
-}
-
+/** A posted id field (the form's hidden cardId/categoryId): trimmed digits, 1..MAX_INT4. */
 const idText = z
   .string()
   .trim()
   .regex(/^\d{1,10}$/)
   .transform(Number)
-  .pipe(z.number().int().min(1).max(2_147_483_647));
+  .pipe(z.number().int().min(1).max(MAX_INT4));
 
 /** A ticked checkbox posts "on" (or whatever value it carries): any non-empty value counts. */
 function ticked(value: string | undefined): boolean {

@@ -10,6 +10,7 @@ import { and, asc, eq, like, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors";
 import { categories, languages } from "~/db/schema";
+import { likePrefix } from "~/db/sql-text";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import { firstFreeSlug } from "~/utils/slug";
 import { flagExists } from "./flags.server";
@@ -88,7 +89,7 @@ type Table = typeof languages | typeof categories;
 
 /** A free slug near `slug` in `table` (for the "already used" message). */
 async function freeSlugNear(tx: Db | Tx, table: Table, slug: string): Promise<string> {
-  const rows = await tx.select({ slug: table.slug }).from(table).where(like(table.slug, `${slug}%`));
+  const rows = await tx.select({ slug: table.slug }).from(table).where(like(table.slug, likePrefix(slug)));
   return firstFreeSlug(slug, new Set(rows.map((r) => r.slug)));
 }
 

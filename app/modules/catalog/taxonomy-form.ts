@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { isSlug, MAX_SLUG_LENGTH, slugify } from "~/utils/slug";
+import { MAX_INT4 } from "~/utils/db-id";
 
 export const MAX_TAXONOMY_NAME = 80;
 
@@ -111,7 +112,7 @@ export function parseLanguageForm(form: FormData, { creating }: { creating: bool
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input };
 }
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+const idSchema = z.coerce.number().int().positive().max(MAX_INT4);
 
 /** A category form: name, address (made from the name when empty) and its language. */
 export function parseCategoryForm(form: FormData): Parsed<CategoryInput> {

@@ -5,6 +5,7 @@
 import { asc, like, or, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
+import { likePrefix } from "~/db/sql-text";
 import { outboxStatus, type OutboxStatus } from "./outbox-status";
 
 export interface EmailAbout {
@@ -16,10 +17,6 @@ export interface EmailAbout {
   sentAt: Date | null;
   attempts: number;
   status: OutboxStatus;
-}
-
-function likePrefix(prefix: string) {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Emails whose dedupe key is one of `keys` or starts with one of `prefixes`, oldest first. */

@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import type { MarketFigures } from "./pricing-rules";
+import { MAX_INT4 } from "~/utils/db-id";
 
 export const CARDMARKET_SOURCE = "cardmarket";
 
@@ -38,7 +39,7 @@ const euros = z
 
 /** One row of `priceGuides`. Unknown extra fields are allowed (Cardmarket adds some now and then). */
 export const priceGuideRowSchema = z.looseObject({
-  idProduct: z.number({ error: "must be a whole number" }).int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large"),
+  idProduct: z.number({ error: "must be a whole number" }).int("must be a whole number").positive("must be positive").max(MAX_INT4, "is too large"),
   idCategory: z.number().int().nullish(),
   avg: euros,
   low: euros,

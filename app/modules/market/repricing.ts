@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { PricingRules, RuleFieldErrors, RuleFormValues } from "./pricing-rules";
+import { MAX_INT4 } from "~/utils/db-id";
 
 /** Rows of the preview per page. */
 export const PREVIEW_PAGE_SIZE = 50;
@@ -119,7 +120,7 @@ const variantId = z.coerce
   .number({ error: PRICING_MESSAGES.badVariant })
   .int(PRICING_MESSAGES.badVariant)
   .positive(PRICING_MESSAGES.badVariant)
-  .max(2_147_483_647, PRICING_MESSAGES.badVariant);
+  .max(MAX_INT4, PRICING_MESSAGES.badVariant);
 
 export const pinInputSchema = z.object({ intent: z.enum(["pin", "unpin"]), variantId });
 export const applyInputSchema = z.object({

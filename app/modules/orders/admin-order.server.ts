@@ -29,7 +29,7 @@ import { PaymentProviderError, type PaymentProvider } from "~/modules/payments/p
 import { recordRefund, refundsForOrder } from "~/modules/payments/refunds.server";
 import { formatPence } from "~/utils/money";
 import { ORDER_ACTION_TEXT, type AdminOrderDetail, type AdminOrderLine, type OrderActionResult, type TimelineEvent } from "./admin-order";
-import { enqueueOrderCancelled, enqueueOrderRefundIssued, type EmailBranding } from "./emails.server";
+import { enqueueOrderCancelled, enqueueOrderRefundIssued, orderEmailKeyPrefixes, type EmailBranding } from "./emails.server";
 import { cancellationFee, feeApplies, refundAmountFor, refundLessFee, remainingRefundable, type RefundMode, type RefundableOrder } from "./refund-rules";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -111,10 +111,7 @@ export async function orderDetailForAdmin(db: Db, orderId: number): Promise<Admi
   const [lines, refunds, emails, trail] = await Promise.all([
     linesOf(db, orderId).then((l) => withRestocked(db, orderId, l)),
     refundsForOrder(db, orderId),
-    emailsByDedupeKey(db, {
-      keys: [`order-confirmation:${orderId}`, `order-refunded:${orderId}`, `order-cancelled:${orderId}`],
-      prefixes: [`order-dispatched:${orderId}:`, `order-refund:${orderId}:`],
-    }),
+    emailsByDedupeKey(db, orderEmailKeyPrefixes(orderId)),
     auditTrailFor(db, "order", String(orderId)),
   ]);
 

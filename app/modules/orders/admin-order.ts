@@ -56,15 +56,6 @@ export interface AdminOrderDetail extends Omit<AdminOrder, "items"> {
   fee: number;
 }
 
-/** Order ids are PostgreSQL integers: a larger number is not an order (and must not reach SQL). */
-export const MAX_ORDER_ID = 2_147_483_647;
-
-export function parseOrderId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= MAX_ORDER_ID ? id : null;
-}
-
 export const CANCEL_REASON_MAX = 500;
 
 export const ORDER_ACTION_TEXT = {

@@ -5,6 +5,7 @@
  */
 import { parseUkDate } from "~/utils/uk-date";
 import { z } from "zod";
+import { MAX_INT4 } from "~/utils/db-id";
 import type { orders } from "~/db/schema";
 
 /** Filters of /admin/orders, in the order they are offered. The first is the default. */
@@ -124,15 +125,12 @@ export interface AdminOrderList {
   counts: Record<OrderFilter, number>;
 }
 
-/** Order ids are PostgreSQL integers: a larger number is not an order (and must not reach SQL). */
-const MAX_ORDER_ID = 2_147_483_647;
-
 /** "100042" or "#100042" as an order number, when it can be one. */
 export function orderNumberOf(q: string): number | null {
   const m = /^#?\s*(\d{1,10})$/.exec(q.trim());
   if (!m) return null;
   const id = Number(m[1]);
-  return id >= 1 && id <= MAX_ORDER_ID ? id : null;
+  return id >= 1 && id <= MAX_INT4 ? id : null;
 }
 
 export const DISPATCH_MESSAGES = {
@@ -176,7 +174,7 @@ export const dispatchInputSchema = z.object({
     .number({ error: DISPATCH_MESSAGES.badOrder })
     .int(DISPATCH_MESSAGES.badOrder)
     .min(1, DISPATCH_MESSAGES.badOrder)
-    .max(MAX_ORDER_ID, DISPATCH_MESSAGES.badOrder),
+    .max(MAX_INT4, DISPATCH_MESSAGES.badOrder),
   trackingNumber: trackingNumberSchema,
   /**
    * The tracking number the admin saw when the page was drawn ("" for none). A page that is

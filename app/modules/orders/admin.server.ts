@@ -3,8 +3,10 @@
  * and marking an order dispatched. Callers have already checked that the user is an admin.
  */
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { SHOP_TIME_ZONE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { orderItems, orders, outbox, profiles, wholesaleApplications } from "~/db/schema";
+import { likeContains } from "~/db/sql-text";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -43,29 +45,24 @@ function filterCondition(filter: OrderFilter): SQL | undefined {
   }
 }
 
-/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-function contains(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The search's conditions (all must hold); undefined when there is none. */
 function searchCondition(search: OrderSearch | undefined): SQL | undefined {
   if (!search) return undefined;
   const parts: SQL[] = [];
   if (search.q) {
     const id = orderNumberOf(search.q);
-    parts.push(id !== null ? or(eq(orders.id, id), ilike(orders.email, contains(search.q)))! : ilike(orders.email, contains(search.q)));
+    parts.push(id !== null ? or(eq(orders.id, id), ilike(orders.email, likeContains(search.q)))! : ilike(orders.email, likeContains(search.q)));
   }
   if (search.customer) {
-    const c = contains(search.customer);
+    const c = likeContains(search.customer);
     parts.push(or(ilike(orders.email, c), ilike(orders.shippingName, c), ilike(profiles.fullName, c))!);
   }
   if (search.product) {
-    parts.push(sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.productName} ILIKE ${contains(search.product)})`);
+    parts.push(sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.productName} ILIKE ${likeContains(search.product)})`);
   }
   // Days are the shop's (London) days, whatever the server's time zone.
-  if (search.fromDate) parts.push(sql`${orders.createdAt} >= (${search.fromDate}::date)::timestamp AT TIME ZONE 'Europe/London'`);
-  if (search.toDate) parts.push(sql`${orders.createdAt} < (${search.toDate}::date + 1)::timestamp AT TIME ZONE 'Europe/London'`);
+  if (search.fromDate) parts.push(sql`${orders.createdAt} >= (${search.fromDate}::date)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE}`);
+  if (search.toDate) parts.push(sql`${orders.createdAt} < (${search.toDate}::date + 1)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE}`);
   return parts.length > 0 ? and(...parts) : undefined;
 }
 

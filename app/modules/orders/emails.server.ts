@@ -4,6 +4,27 @@ import type { Db } from "~/db/client.server";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { formatPence } from "~/utils/money";
 
+/**
+ * The outbox dedupe key of each order email: one email per key, ever. Per-order emails are keyed by
+ * the order; a dispatch email also by its tracking number (a corrected number mails again) and a
+ * refund email by the refund.
+ */
+const orderEmailKey = {
+  confirmation: (orderId: number) => `order-confirmation:${orderId}`,
+  refunded: (orderId: number) => `order-refunded:${orderId}`,
+  cancelled: (orderId: number) => `order-cancelled:${orderId}`,
+  dispatched: (orderId: number, trackingNumber: string) => `order-dispatched:${orderId}:${trackingNumber}`,
+  refund: (orderId: number, refundId: string) => `order-refund:${orderId}:${refundId}`,
+};
+
+/** Every email this module writes about order `orderId`: exact keys, and key prefixes (dispatch and refund emails). */
+export function orderEmailKeyPrefixes(orderId: number): { keys: string[]; prefixes: string[] } {
+  return {
+    keys: [orderEmailKey.confirmation(orderId), orderEmailKey.refunded(orderId), orderEmailKey.cancelled(orderId)],
+    prefixes: [orderEmailKey.dispatched(orderId, ""), orderEmailKey.refund(orderId, "")],
+  };
+}
+
 export interface EmailBranding {
   shopName?: string;
   publicUrl?: string;
@@ -65,7 +86,7 @@ export async function enqueueOrderConfirmation(tx: Db, order: OrderForEmail, lin
     to: order.email,
     subject: `Your ${shop} order #${order.id} is confirmed`,
     text,
-    dedupeKey: `order-confirmation:${order.id}`,
+    dedupeKey: orderEmailKey.confirmation(order.id),
   });
 }
 
@@ -98,7 +119,7 @@ export async function enqueueOrderRefunded(tx: Db, order: OrderForEmail, brand: 
     to: order.email,
     subject: `Your ${shop} order #${order.id} was refunded`,
     text,
-    dedupeKey: `order-refunded:${order.id}`,
+    dedupeKey: orderEmailKey.refunded(order.id),
   });
 }
 
@@ -130,7 +151,7 @@ export async function enqueueOrderDispatched(
     to: order.email,
     subject: `Your ${shop} order #${order.id} has been dispatched`,
     text,
-    dedupeKey: `order-dispatched:${order.id}:${trackingNumber}`,
+    dedupeKey: orderEmailKey.dispatched(order.id, trackingNumber),
   });
 }
 
@@ -154,7 +175,7 @@ export async function enqueueOrderCancelled(tx: Db, order: OrderForEmail, brand:
     to: order.email,
     subject: `Your ${shop} order #${order.id} was cancelled`,
     text,
-    dedupeKey: `order-cancelled:${order.id}`,
+    dedupeKey: orderEmailKey.cancelled(order.id),
   });
 }
 
@@ -186,6 +207,6 @@ export async function enqueueOrderRefundIssued(
     to: order.email,
     subject: `Refund of ${formatPence(refund.amount)} for your ${shop} order #${order.id}`,
     text,
-    dedupeKey: `order-refund:${order.id}:${refund.id}`,
+    dedupeKey: orderEmailKey.refund(order.id, refund.id),
   });
 }

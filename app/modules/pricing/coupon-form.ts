@@ -5,10 +5,8 @@
  * puts the typed values back after a refusal; the action parses with the same function.
  */
 import { z } from "zod";
+import { SHOP_TIME_ZONE } from "~/config/constants";
 import { normaliseCouponCode } from "./pricing";
-
-/** The shop's clock for dates an admin types and reads (a UK shop; decision 0035). */
-export const SHOP_TIME_ZONE = "Europe/London";
 
 export const COUPON_KINDS = ["percent", "amount"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];

@@ -15,14 +15,13 @@
 import { productShown, productShownAs } from "~/modules/catalog/visibility.server";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { rowsOf } from "~/db/raw";
-import { PRODUCT_LOW_STOCK_THRESHOLD } from "~/config/constants";
+import { PRODUCT_LOW_STOCK_THRESHOLD, SHOP_TIME_ZONE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { orders, productVariants, products, profiles, wholesaleApplications } from "~/db/schema";
 import { variantLabel } from "~/modules/catalog/variants";
 import { countUnsentEmails } from "~/modules/email/outbox-admin.server";
 import {
   ORDERS_TO_DISPATCH_SHOWN,
-  SHOP_TIME_ZONE,
   STOCK_ALERTS_SHOWN,
   STOCK_ALERT_COUNT_CAP,
   totalsOf,

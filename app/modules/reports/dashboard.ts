@@ -4,9 +4,6 @@
  */
 import { z } from "zod";
 
-/** The shop's days are UK days: a sale at 00:30 BST on 1 June belongs to 1 June. */
-export const SHOP_TIME_ZONE = "Europe/London";
-
 /** The chart's ranges, in days ending today. The first is the default. */
 export const CHART_RANGES = [30, 7] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { SHOP_TIME_ZONE } from "~/config/constants";
 import type { AdminOrderDetail } from "~/modules/orders/admin-order";
 import { addressLines } from "./address";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: SHOP_TIME_ZONE });
 
 /** The screen-only bar above a sheet: back to the order, and print (the browser's own print works too). */
 function ScreenBar({ order, title }: { order: AdminOrderDetail; title: string }) {
