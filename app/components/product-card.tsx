@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { NoPicture, ProductPicture } from "~/components/catalogue/product-picture";
-import { TILE_SIZES } from "~/modules/media/responsive";
+import { TilePicture } from "~/components/catalogue/product-picture";
 import { showsFromPrice, type ProductCard as ProductCardData } from "~/modules/catalog/product-card";
 import { hasMemberPrice } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
@@ -27,28 +26,7 @@ export function ProductCard({
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="aspect-square bg-slate-100">
-        {product.image ? (
-          // The uploaded image, at the width the tile needs (the link's text names the product).
-          <ProductPicture
-            image={product.image}
-            sizes={TILE_SIZES}
-            alt=""
-            eager={eager}
-            className="h-full w-full object-cover transition group-hover:scale-[1.02]"
-          />
-        ) : product.imageUrl ? (
-          <img
-            src={product.imageUrl}
-            alt=""
-            width={600}
-            height={600}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="h-full w-full object-cover transition group-hover:scale-[1.02]"
-          />
-        ) : (
-          <NoPicture />
-        )}
+        <TilePicture image={product.image} imageUrl={product.imageUrl} eager={eager} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold text-slate-900">

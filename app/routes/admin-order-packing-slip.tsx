@@ -1,10 +1,6 @@
-import { data } from "react-router";
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { PackingSlip } from "~/components/admin/orders/print-sheets";
-import { ORDER_ACTION_TEXT } from "~/modules/orders/admin-order";
-import { parseDbId } from "~/utils/db-id";
-import { orderDetailForAdmin } from "~/modules/orders/admin-order.server";
-import { requireAdmin } from "~/web/auth.server";
+import { loadOrderSheet } from "~/web/order-sheet.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/admin-order-packing-slip";
 
@@ -14,11 +10,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const id = parseDbId(params.id);
-  const order = id === null ? null : await orderDetailForAdmin(context.db, id);
-  if (!order) throw data(ORDER_ACTION_TEXT.notFound(id ?? 0), { status: 404 });
-  return { order, shopName: context.shop.name };
+  return loadOrderSheet(request, context, params.id);
 }
 
 /** On screen inside the back office; printed, the sheet alone (app.css hides the rest). */

@@ -1,5 +1,5 @@
 import { Package } from "lucide-react";
-import { OUTPUT_CONTENT_TYPES, OUTPUT_FORMATS, fallbackUrl, srcSet, type ResponsiveImage } from "~/modules/media/responsive";
+import { OUTPUT_CONTENT_TYPES, OUTPUT_FORMATS, TILE_SIZES, fallbackUrl, srcSet, type ResponsiveImage } from "~/modules/media/responsive";
 
 /**
  * An uploaded product image as a <picture>: an AVIF and a WebP source, each with every stored
@@ -52,4 +52,17 @@ export function NoPicture() {
       <Package aria-hidden className="h-1/3 w-1/3" strokeWidth={1.25} />
     </div>
   );
+}
+
+const TILE_IMAGE_CLASS = "h-full w-full object-cover transition group-hover:scale-[1.02]";
+
+/**
+ * A tile's square picture (product cards, set and search listings): the uploaded image at the
+ * tile's width, else the generated art, else the quiet placeholder. Decorative: the tile's link
+ * names the product.
+ */
+export function TilePicture({ image, imageUrl, eager = false }: { image?: Parameters<typeof ProductPicture>[0]["image"] | null; imageUrl: string | null; eager?: boolean }) {
+  if (image) return <ProductPicture image={image} sizes={TILE_SIZES} alt="" eager={eager} className={TILE_IMAGE_CLASS} />;
+  if (imageUrl) return <img src={imageUrl} alt="" width={600} height={600} loading={eager ? "eager" : "lazy"} decoding="async" className={TILE_IMAGE_CLASS} />;
+  return <NoPicture />;
 }

@@ -1,5 +1,4 @@
-import { NoPicture, ProductPicture } from "~/components/catalogue/product-picture";
-import { TILE_SIZES } from "~/modules/media/responsive";
+import { TilePicture } from "~/components/catalogue/product-picture";
 import { Link } from "react-router";
 import { itemHref, type ListingItem } from "~/modules/catalog/find-view";
 import { conditionLabel, printingLabel } from "~/modules/catalog/variants";
@@ -49,21 +48,7 @@ function ListingTile({ item, context, eager }: { item: ListingItem; context: "se
     >
       {href && (
         <div className="aspect-square bg-slate-100">
-          {item.image ? (
-            <ProductPicture image={item.image} sizes={TILE_SIZES} alt="" eager={eager} className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
-          ) : item.imageUrl ? (
-              <img
-                src={item.imageUrl}
-                alt=""
-                width={600}
-                height={600}
-                loading={eager ? "eager" : "lazy"}
-                decoding="async"
-                className="h-full w-full object-cover transition group-hover:scale-[1.02]"
-              />
-          ) : (
-            <NoPicture />
-          )}
+          <TilePicture image={item.image} imageUrl={item.imageUrl} eager={eager} />
         </div>
       )}
       <div className="flex flex-1 flex-col gap-1.5 p-3">
