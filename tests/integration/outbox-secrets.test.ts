@@ -134,7 +134,9 @@ describe("secret links in the outbox", () => {
     const to = uniqueEmail("bounce");
     const secret = "https://shop.test/verify/abcdefghijklmnopqrstuvwxyz";
     await enqueueEmail(database.db, { kind: "test-secret", to, subject: "s", text: `Open ${secret}`, secrets: [secret] });
-    await database.db.update(outbox).set({ attempts: 7 }).where(eq(outbox.toAddress, to));
+    // Due a second ago: the database stamps microseconds, a JavaScript clock only milliseconds, so "now" read
+    // right after the insert can fall just before it.
+    await database.db.update(outbox).set({ attempts: 7, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.toAddress, to));
     const failing: EmailTransport = {
       send: async () => {
         throw new Error("mailbox unavailable");
