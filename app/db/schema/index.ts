@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./buylist";
 export * from "./cart";
 export * from "./cards";
 export * from "./catalog";

@@ -89,6 +89,14 @@ export const orders = pgTable(
     cancelReason: text(),
     /** Pence refunded so far (partial refunds add up; a full refund equals total_amount). */
     refundedAmount: integer().notNull().default(0),
+    /**
+     * Pence of the total paid with store credit (taken from the customer's balance when the
+     * checkout was made; the provider is asked for the rest). A fully-credit order has no
+     * payment session (payment provider `store_credit`).
+     */
+    creditAmount: integer().notNull().default(0),
+    /** The part of refunded_amount that went back as store credit (the rest went to the card). */
+    creditRefundedAmount: integer().notNull().default(0),
     trackingNumber: text(),
     email: text().notNull(),
     shippingName: text(),
@@ -106,6 +114,12 @@ export const orders = pgTable(
   (t) => [
     check("orders_status_valid", sql`${t.status} IN ('pending', 'completed', 'failed', 'expired', 'refunded', 'dispatched', 'cancelled')`),
     check("orders_refunded_range", sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.totalAmount}`),
+    check("orders_credit_range", sql`${t.creditAmount} >= 0 AND ${t.creditAmount} <= ${t.totalAmount}`),
+    // Credit refunds are part of the refunded amount, and the card never gets back more than it paid.
+    check(
+      "orders_credit_refunded_range",
+      sql`${t.creditRefundedAmount} >= 0 AND ${t.creditRefundedAmount} <= ${t.refundedAmount} AND ${t.refundedAmount} - ${t.creditRefundedAmount} <= ${t.totalAmount} - ${t.creditAmount}`,
+    ),
     // The admin order list filters by status and sorts by date.
     index("orders_status_created_idx").on(t.status, t.createdAt),
     check("orders_amounts_nonneg", sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.discountAmount} >= 0 AND ${t.totalAmount} >= 0`),
