@@ -120,6 +120,7 @@ CREATE TABLE "store_credit_entries" (
 	CONSTRAINT "store_credit_entries_kind_valid" CHECK ("store_credit_entries"."kind" IN ('buylist_payout', 'order_refund', 'grant', 'correction', 'order_spend', 'order_return'))
 );
 --> statement-breakpoint
+ALTER TABLE "stock_movements" DROP CONSTRAINT "stock_movements_reason_valid";--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "credit_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "credit_refunded_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "buylist_cards" ADD CONSTRAINT "buylist_cards_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -142,7 +143,9 @@ CREATE INDEX "buylist_submissions_status_idx" ON "buylist_submissions" USING btr
 CREATE UNIQUE INDEX "store_credit_entries_dedupe_idx" ON "store_credit_entries" USING btree ("dedupe_key") WHERE "store_credit_entries"."dedupe_key" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "store_credit_entries_user_idx" ON "store_credit_entries" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "store_credit_entries_order_idx" ON "store_credit_entries" USING btree ("order_id") WHERE "store_credit_entries"."order_id" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_reason_valid" CHECK ("stock_movements"."reason" IN ('opening', 'checkout_hold', 'hold_released', 'late_payment', 'adjustment', 'listing', 'import', 'cancel_restock', 'refund_restock', 'buylist'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_credit_range" CHECK ("orders"."credit_amount" >= 0 AND "orders"."credit_amount" <= "orders"."total_amount");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_credit_refunded_range" CHECK ("orders"."credit_refunded_amount" >= 0 AND "orders"."credit_refunded_amount" <= "orders"."refunded_amount" AND "orders"."refunded_amount" - "orders"."credit_refunded_amount" <= "orders"."total_amount" - "orders"."credit_amount");ALTER TABLE "orders" ADD CONSTRAINT "orders_credit_range" CHECK ("orders"."credit_amount" >= 0 AND "orders"."credit_amount" <= "orders"."total_amount");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_credit_refunded_range" CHECK ("orders"."credit_refunded_amount" >= 0 AND "orders"."credit_refunded_amount" <= "orders"."refunded_amount" AND "orders"."refunded_amount" - "orders"."credit_refunded_amount" <= "orders"."total_amount" - "orders"."credit_amount");--> statement-breakpoint
 CREATE FUNCTION "store_credit_entries_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

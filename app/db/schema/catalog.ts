@@ -164,6 +164,8 @@ export const STOCK_MOVEMENT_REASONS = [
   "import",
   "cancel_restock",
   "refund_restock",
+  /** Cards bought from a customer (a buylist submission) put into stock. */
+  "buylist",
 ] as const;
 
 /**
@@ -194,7 +196,7 @@ export const stockMovements = pgTable(
     check("stock_movements_after_nonneg", sql`${t.stockAfter} >= 0`),
     check(
       "stock_movements_reason_valid",
-      sql`${t.reason} IN ('opening', 'checkout_hold', 'hold_released', 'late_payment', 'adjustment', 'listing', 'import', 'cancel_restock', 'refund_restock')`,
+      sql`${t.reason} IN ('opening', 'checkout_hold', 'hold_released', 'late_payment', 'adjustment', 'listing', 'import', 'cancel_restock', 'refund_restock', 'buylist')`,
     ),
     index("stock_movements_variant_idx").on(t.variantId, t.id),
     index("stock_movements_order_idx").on(t.orderId).where(sql`${t.orderId} IS NOT NULL`),

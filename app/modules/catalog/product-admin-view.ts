@@ -114,6 +114,7 @@ export const STOCK_MOVEMENT_LABELS: Record<string, string> = {
   import: "Imported",
   cancel_restock: "Order cancelled",
   refund_restock: "Refund restock",
+  buylist: "Bought from a customer",
 };
 
 /** Which form on the product pages a refusal belongs to (its values and errors are shown there). */
