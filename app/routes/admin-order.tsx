@@ -61,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const outcome = await cancelOrder(
       context.db,
       provider,
-      { orderId: id, reason: input.reason, refund: input.refund, amount: input.amount, requestKey: input.requestKey, adminId: admin.id },
+      { orderId: id, reason: input.reason, refund: input.refund, amount: input.amount, destination: input.destination, requestKey: input.requestKey, adminId: admin.id },
       brand,
     );
     const answer = cancelAnswer(outcome, values);
@@ -77,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await refundOrder(
     context.db,
     provider,
-    { orderId: id, mode: input.mode, amount: input.amount, restockLineIds: input.restock, requestKey: input.requestKey, adminId: admin.id },
+    { orderId: id, mode: input.mode, amount: input.amount, destination: input.destination, restockLineIds: input.restock, requestKey: input.requestKey, adminId: admin.id },
     brand,
   );
   const answer = refundAnswer(outcome, values);

@@ -16,6 +16,7 @@ import { clientIp } from "~/web/client-ip.server";
 import { resolveCartOwner } from "~/web/guest-cart.server";
 import { retryAfterHeaders } from "~/web/retry-after";
 import type { Route } from "./+types/cart";
+import { creditBalance } from "~/modules/credit/ledger.server";
 import { minutesToWait } from "~/utils/wait";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -60,7 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       checkout = null;
     }
   }
-  return data({ ...view, signedIn: user !== null, checkout }, { headers, status });
+  // Store credit the customer can put towards this order (offered at checkout when there is some).
+  const storeCredit = user ? await creditBalance(context.db, user.id) : 0;
+  return data({ ...view, signedIn: user !== null, checkout, storeCredit }, { headers, status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

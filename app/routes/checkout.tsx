@@ -5,15 +5,19 @@ import { createCheckout } from "~/modules/checkout/checkout.server";
 import { getCurrentUser } from "~/web/auth.server";
 import { clientIp } from "~/web/client-ip.server";
 import { paymentsFor } from "~/web/payments.server";
+import { parsePounds } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout";
 
 /**
- * Only a coupon code is read from the form. Prices, quantities, products and the customer
- * all come from the database and the session: anything else a client sends is ignored.
+ * Only a coupon code and the store credit to use are read from the form. Prices, quantities,
+ * products, the customer and their balance all come from the database and the session:
+ * anything else a client sends is ignored.
  */
 const checkoutForm = z.object({
   couponCode: z.string().trim().max(64).optional(),
+  useCredit: z.literal("1").optional(),
+  creditAmount: z.string().trim().max(16).optional(),
 });
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,14 +34,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) return redirect(`/login?redirectTo=${encodeURIComponent("/cart")}`);
 
   const form = await request.formData();
-  const parsed = checkoutForm.safeParse({ couponCode: form.get("couponCode") ?? undefined });
-  if (!parsed.success) return redirect(cartErrorPath("invalid_coupon"));
+  const parsed = checkoutForm.safeParse({
+    couponCode: form.get("couponCode") ?? undefined,
+    useCredit: form.get("useCredit") ?? undefined,
+    creditAmount: form.get("creditAmount") ?? undefined,
+  });
+  if (!parsed.success) return redirect(cartErrorPath(parsed.error.issues[0]?.path[0] === "couponCode" ? "invalid_coupon" : "credit_invalid"));
+  // Blank: all the credit the customer has (up to the total); otherwise pounds as typed.
+  const typed = parsed.data.creditAmount ? parsePounds(parsed.data.creditAmount) : null;
+  if (parsed.data.useCredit && parsed.data.creditAmount && (typed === null || typed <= 0)) return redirect(cartErrorPath("credit_invalid"));
 
   const result = await createCheckout(
     context.db,
-    { userId: user.id, couponCode: parsed.data.couponCode, ipAddress: clientIp(request) },
+    { userId: user.id, couponCode: parsed.data.couponCode, ipAddress: clientIp(request), credit: { use: Boolean(parsed.data.useCredit), amount: typed } },
     paymentsFor(context).provider,
-    { publicUrl: context.env.publicUrl, reservationMinutes: context.env.RESERVATION_MINUTES },
+    {
+      publicUrl: context.env.publicUrl,
+      reservationMinutes: context.env.RESERVATION_MINUTES,
+      brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl },
+    },
   );
   if (!result.ok) {
     console.warn(`[checkout] refused for user ${user.id}: ${result.code} (${result.message})`);

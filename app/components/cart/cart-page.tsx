@@ -7,12 +7,17 @@ import type { CartLine, CartView } from "~/modules/cart/cart-view";
 import { applyPendingChanges, type PendingCartChange } from "~/modules/cart/optimistic";
 import type { CheckoutErrorCode } from "~/modules/checkout/checkout-errors";
 import { summarise } from "~/modules/pricing/pricing";
-import { formatPence } from "~/utils/money";
+import { formatPence, penceToPounds } from "~/utils/money";
 import { CartButton } from "./cart-button";
 import { CartRow } from "./cart-row";
 
 /** What the cart route's loader hands the page. */
-export type CartPageData = CartView & { signedIn: boolean; checkout: { code: CheckoutErrorCode; message: string } | null };
+export type CartPageData = CartView & {
+  signedIn: boolean;
+  checkout: { code: CheckoutErrorCode; message: string } | null;
+  /** The signed-in customer's store credit balance, pence (0 for a guest). */
+  storeCredit: number;
+};
 
 /** The cart forms still on their way to the server, as the optimistic view reads them. */
 function usePendingCartChanges(): PendingCartChange[] {
@@ -35,7 +40,7 @@ function useOptimisticLines(lines: CartLine[], isPremium: boolean): CartLine[] {
 
 /** The cart page: messages, the lines with their buttons, and the order summary with checkout. */
 export function CartPageView({ loaderData, actionData }: { loaderData: CartPageData; actionData: CartActionData | undefined }) {
-  const { notices, warnings, signedIn } = loaderData;
+  const { notices, warnings, signedIn, storeCredit } = loaderData;
   const premium = loaderData.isPremium;
   const lines = useOptimisticLines(loaderData.lines, premium);
   const summary = summarise(lines, premium);
@@ -196,6 +201,7 @@ export function CartPageView({ loaderData, actionData }: { loaderData: CartPageD
               </div>
             </dl>
             <Form method="post" action="/checkout" className="mt-5 space-y-3">
+              {storeCredit > 0 && <StoreCreditChoice balance={storeCredit} total={summary.total} />}
               <details className="text-sm">
                 <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Have a coupon code?</summary>
                 <label htmlFor="coupon-code" className="sr-only">
@@ -227,5 +233,40 @@ export function CartPageView({ loaderData, actionData }: { loaderData: CartPageD
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Store credit at checkout: on by default when the customer has some, all of it (up to the
+ * total) unless they type a smaller amount. The server works the figure out again from the
+ * balance it locks; this only says what to expect.
+ */
+function StoreCreditChoice({ balance, total }: { balance: number; total: number }) {
+  const covers = balance >= total;
+  return (
+    <fieldset className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
+      <legend className="px-1 font-semibold text-emerald-900">Store credit</legend>
+      <label className="flex items-start gap-2">
+        <input type="checkbox" name="useCredit" value="1" defaultChecked className="mt-1 h-4 w-4" />
+        <span>
+          Use my store credit (<span data-testid="credit-balance">{formatPence(balance)}</span> available)
+          <span className="block text-xs text-emerald-800">
+            {covers ? "It covers this whole order: no card payment needed." : `The rest, ${formatPence(total - balance)}, is paid by card.`}
+          </span>
+        </span>
+      </label>
+      <label htmlFor="credit-amount" className="mt-2 block text-xs text-slate-700">
+        Amount to use (£, optional: blank uses as much as the order needs)
+      </label>
+      <input
+        id="credit-amount"
+        name="creditAmount"
+        inputMode="decimal"
+        maxLength={16}
+        autoComplete="off"
+        placeholder={penceToPounds(Math.min(balance, total))}
+        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+      />
+    </fieldset>
   );
 }

@@ -20,6 +20,8 @@ export const CHECKOUT_ERROR_CODES = [
   "coupon_not_applicable",
   "coupon_attempts",
   "payment_unavailable",
+  "credit_not_enough",
+  "credit_invalid",
   "cancelled",
   "declined",
   "expired",
@@ -78,6 +80,15 @@ export function checkoutErrorMessage(code: CheckoutErrorCode, item?: string | nu
       return couponAttemptsMessage(null);
     case "payment_unavailable":
       return "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.";
+    case "credit_not_enough": {
+      // Only a sum of money is echoed, as for the coupon minimum.
+      const available = item?.trim() && /^£\d{1,3}(,\d{3})*\.\d{2}$/.test(item.trim()) ? item.trim() : null;
+      return available
+        ? `You have ${available} of store credit: please use that much or less. Nothing was charged.`
+        : "You asked to use more store credit than you have. Nothing was charged; please try again.";
+    }
+    case "credit_invalid":
+      return "Enter the store credit to use in pounds, like 5 or 12.50, or leave it blank to use all you have.";
     case "cancelled":
       return "Checkout cancelled. Nothing was charged and your cart is as you left it.";
     case "declined":

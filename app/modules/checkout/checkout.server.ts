@@ -3,6 +3,9 @@ import { CART_SHIPPING_LABEL } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { lockCustomer } from "~/modules/accounts/customers.server";
 import { getProfile } from "~/modules/accounts/users.server";
+import { creditToApply } from "~/modules/credit/credit-rules";
+import { lockCreditBalance, moveCredit, returnCreditOfOrders } from "~/modules/credit/ledger.server";
+import type { EmailBranding } from "~/modules/orders/emails.server";
 import { checkoutLines } from "~/modules/cart/cart.server";
 import { findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
 import { isPremium } from "~/modules/membership/premium.server";
@@ -17,6 +20,7 @@ import { findRedeemableCoupon, productCategoryIds, type RedeemableCoupon } from 
 import { couponRedemptionProblem, couponUseProblem, lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
 import { checkoutErrorMessage, couponUseErrorCode, type CheckoutErrorCode } from "./checkout-errors";
+import { completeCreditOrder } from "./fulfilment.server";
 import { heldVariantIds, releaseHeldReservations, reserveStock } from "./reservations.server";
 
 export interface CheckoutConfig {
@@ -25,7 +29,12 @@ export interface CheckoutConfig {
   /** RESERVATION_MINUTES: how long the stock is held for payment. */
   reservationMinutes: number;
   now?: Date;
+  /** For the confirmation email of an order paid entirely with store credit (sent from here). */
+  brand?: EmailBranding;
 }
+
+/** The payment provider name of an order paid entirely with store credit: it has no payment session. */
+export const STORE_CREDIT_PROVIDER = "store_credit";
 
 export interface CheckoutRequest {
   /** From the session, never from the request body. */
@@ -34,6 +43,11 @@ export interface CheckoutRequest {
   couponCode?: string | null;
   /** The client's address: coupon attempts are counted per customer and per address. */
   ipAddress?: string | null;
+  /**
+   * Store credit to put towards the order: `use` false or absent uses none; `amount` (pence)
+   * null uses all the customer has, up to the order total.
+   */
+  credit?: { use: boolean; amount: number | null };
 }
 
 export type CheckoutResult =
@@ -77,6 +91,13 @@ export function checkoutCancelUrl(publicUrl: string, orderId: number, cancelToke
   return `${publicUrl}/checkout/cancel?order=${orderId}&token=${cancelToken}`;
 }
 
+/** The payment page's discount line: the coupon, the store credit, or both. */
+function discountLabel(couponCode: string | null, credit: number): string | undefined {
+  if (couponCode && credit > 0) return `Coupon ${couponCode} and store credit`;
+  if (couponCode) return `Coupon ${couponCode}`;
+  return credit > 0 ? "Store credit" : undefined;
+}
+
 /** A customer's earlier unpaid checkout that a new one replaced (its session is closed after commit). */
 interface SupersededOrder {
   id: number;
@@ -102,7 +123,11 @@ async function supersedePendingOrders(tx: Db, userId: string, cartVariantIds: nu
   // One lock call for everything, in id order: the cart's variants are locked even when nothing
   // is superseded, since checkout reads their prices only once it holds them.
   await lockVariants(tx, [...cartVariantIds, ...(await heldVariantIds(tx, ids))]);
-  if (ids.length > 0) await releaseHeldReservations(tx, ids, now);
+  if (ids.length > 0) {
+    await releaseHeldReservations(tx, ids, now);
+    // Their store credit goes back before this checkout takes any (the balance lock comes last).
+    await returnCreditOfOrders(tx, ids);
+  }
   return superseded;
 }
 
@@ -155,8 +180,11 @@ export async function createCheckout(
     shipping: number;
     discount: number;
     total: number;
+    credit: number;
     couponCode: string | null;
     superseded: SupersededOrder[];
+    /** Paid entirely with store credit: completed here, no payment page. */
+    paidWithCredit: string | null;
   };
   try {
     reserved = await db.transaction(async (tx) => {
@@ -240,6 +268,18 @@ export async function createCheckout(
       }
       const summary = priceOrder(priced, premium, coupon);
 
+      // Store credit, last of the locks (customer → coupon → variants → credit balance): the
+      // balance row stays locked to the end, so two checkouts spending the same credit take
+      // it one after the other and the second sees what the first left.
+      let credit = 0;
+      if (request.credit?.use) {
+        const balance = await lockCreditBalance(tx, request.userId);
+        const applied = creditToApply(balance, summary.total, request.credit.amount);
+        if (applied === null) throw new CheckoutRefusal("credit_not_enough", checkoutErrorMessage("credit_not_enough", formatPence(balance)), formatPence(balance));
+        credit = applied;
+      }
+      const paidWithCredit = credit > 0 && credit === summary.total;
+
       const cancelToken = newCancelToken();
       const orderId = await insertPendingOrder(
         tx,
@@ -248,7 +288,8 @@ export async function createCheckout(
           email: profile.email,
           amounts: summary,
           couponCode: coupon?.code ?? null,
-          paymentProvider: provider.name,
+          creditAmount: credit,
+          paymentProvider: paidWithCredit ? STORE_CREDIT_PROVIDER : provider.name,
           cancelToken,
           reservationExpiresAt: expiresAt,
           shippingName: profile.fullName,
@@ -286,6 +327,16 @@ export async function createCheckout(
           line.displayName,
         );
       }
+      if (credit > 0) {
+        const spent = await moveCredit(tx, { userId: request.userId, amount: -credit, kind: "order_spend", orderId });
+        // Cannot happen under the lock taken above; the CHECKs would refuse it anyway.
+        if (!spent.ok) throw new CheckoutRefusal("credit_not_enough", checkoutErrorMessage("credit_not_enough", formatPence(spent.balance)), formatPence(spent.balance));
+      }
+      let creditSessionId: string | null = null;
+      if (paidWithCredit) {
+        creditSessionId = `credit_${orderId}_${randomBytes(12).toString("hex")}`;
+        await completeCreditOrder(tx, orderId, creditSessionId, now, config.brand);
+      }
       return {
         orderId,
         cancelToken,
@@ -294,8 +345,10 @@ export async function createCheckout(
         shipping: summary.shipping,
         discount: summary.discount,
         total: summary.total,
+        credit,
         couponCode: coupon?.code ?? null,
         superseded,
+        paidWithCredit: creditSessionId,
       };
     });
   } catch (error) {
@@ -315,12 +368,16 @@ export async function createCheckout(
       console.warn(`[checkout] could not close session ${old.sessionId} of replaced order ${old.id}:`, (error as Error).message);
     });
   }
+  if (reserved.paidWithCredit) {
+    return { ok: true, orderId: reserved.orderId, sessionId: reserved.paidWithCredit, url: orderSuccessUrl(config.publicUrl).replace(CHECKOUT_SESSION_ID_TEMPLATE, reserved.paidWithCredit) };
+  }
   try {
     const session = await provider.createCheckoutSession({
       lineItems: [...reserved.lines, { name: CART_SHIPPING_LABEL, quantity: 1, unitAmount: reserved.shipping }],
-      amountTotal: reserved.total,
-      discountAmount: reserved.discount,
-      discountLabel: reserved.couponCode ? `Coupon ${reserved.couponCode}` : undefined,
+      // The card pays what the store credit does not; the credit shows as a discount line.
+      amountTotal: reserved.total - reserved.credit,
+      discountAmount: reserved.discount + reserved.credit,
+      discountLabel: discountLabel(reserved.couponCode, reserved.credit),
       customerEmail: reserved.email,
       clientReferenceId: String(reserved.orderId),
       metadata: { orderId: String(reserved.orderId), userId: request.userId },
@@ -337,6 +394,7 @@ export async function createCheckout(
     await db.transaction(async (tx) => {
       const failed = await moveOrders(tx, [reserved.orderId], "pending", "failed", new Date());
       await releaseHeldReservations(tx, failed, new Date());
+      await returnCreditOfOrders(tx, failed);
     });
     return {
       ok: false,

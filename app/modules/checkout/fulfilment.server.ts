@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { lockCustomer } from "~/modules/accounts/customers.server";
+import { creditHeldByOrder, lockCreditBalance, moveCredit, returnCreditOfOrders } from "~/modules/credit/ledger.server";
 import { removePaidLines } from "~/modules/cart/cart.server";
 import { variantFactsById } from "~/modules/catalog/inventory.server";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
@@ -100,11 +101,12 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
       return { status: "refunded" as const, orderId, changed: false, order, cause };
     }
 
-    if (session.amountTotal !== null && session.amountTotal !== order.totalAmount) {
+    if (session.amountTotal !== null && session.amountTotal !== cardAmountOf(order)) {
       // We set the amount ourselves, so this means something is badly wrong: keep the
       // customer whole rather than ship an order for the wrong money.
-      console.error(`[checkout] order ${orderId}: paid ${session.amountTotal} but the order is ${order.totalAmount}; refunding`);
+      console.error(`[checkout] order ${orderId}: paid ${session.amountTotal} but the card's part is ${cardAmountOf(order)}; refunding`);
       await releaseHeldReservations(tx, [orderId], now);
+      await returnCreditOfOrders(tx, [orderId]);
       return markRefunded(tx, order, deps.brand);
     }
 
@@ -150,6 +152,10 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
       const wanted: UnitLine[] = lines.map((l) => ({ variantId: l.variantId!, quantity: l.quantity })).sort((a, b) => a.variantId - b.variantId);
       const taken = await reserveStock(sp, orderId, wanted, { status: "sold", expiresAt: now, now });
       if (!taken.ok) throw new RetakeRefused();
+      // The store credit the order used went back when it expired: it must be there to take
+      // again (the customer may have spent it since), or the order is refunded like one whose
+      // stock is gone. In the savepoint, so a refusal puts the stock back too.
+      if (!(await retakeOrderCredit(sp, order))) throw new RetakeRefused();
       return wanted;
     }).catch((error: unknown) => {
       if (error instanceof RetakeRefused) return null;
@@ -164,6 +170,37 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     return { status: "refunded", orderId: outcome.order.id, changed: outcome.changed };
   }
   return outcome;
+}
+
+/** What the card pays for an order: its total less the store credit it uses. */
+export function cardAmountOf(order: Pick<OrderRow, "totalAmount" | "creditAmount">): number {
+  return order.totalAmount - order.creditAmount;
+}
+
+/** Takes an order's store credit again after it went back (a late payment); false when the balance no longer has it. */
+async function retakeOrderCredit(tx: Db, order: OrderRow): Promise<boolean> {
+  if (order.creditAmount === 0) return true;
+  await lockCreditBalance(tx, order.userId);
+  const missing = order.creditAmount - (await creditHeldByOrder(tx, order.id));
+  if (missing <= 0) return true;
+  const spent = await moveCredit(tx, { userId: order.userId, amount: -missing, kind: "order_spend", orderId: order.id });
+  return spent.ok;
+}
+
+/**
+ * Completes an order the customer paid entirely with store credit, in the checkout's own
+ * transaction: there is no payment page, so nothing else would. The credit is already taken
+ * and the stock held; this settles the hold, marks the order paid under `sessionId` (our own
+ * reference, which the success page looks it up by), empties those cart lines and queues the
+ * confirmation, as a paid checkout does.
+ */
+export async function completeCreditOrder(tx: Db, orderId: number, sessionId: string, now: Date, brand?: EmailBranding): Promise<boolean> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || order.status !== "pending" || order.creditAmount !== order.totalAmount) return false;
+  await settleReservations(tx, orderId, now);
+  const lines = await orderLines(tx, orderId);
+  const done = await complete(tx, order, lines, { id: sessionId, paymentIntentId: null }, now, brand);
+  return done.changed;
 }
 
 /**
@@ -181,7 +218,7 @@ async function complete(
   tx: Db,
   order: OrderRow,
   lines: Awaited<ReturnType<typeof orderLines>>,
-  session: CheckoutSessionInfo,
+  session: Pick<CheckoutSessionInfo, "id" | "paymentIntentId">,
   now: Date,
   brand?: EmailBranding,
 ) {
@@ -210,7 +247,7 @@ async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding, caus
  */
 async function ensureRefunded(db: Db, order: OrderRow, session: CheckoutSessionInfo, provider: PaymentProvider, reason: string) {
   if (await hasRefund(db, { orderId: order.id })) return;
-  const amount = session.amountTotal ?? order.totalAmount;
+  const amount = session.amountTotal ?? cardAmountOf(order);
   const refund = await provider.refundPayment({
     paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
     sessionId: session.id,
@@ -248,6 +285,7 @@ export async function cancelCheckout(
     if (order.status !== "pending") return { orderId: order.id, changed: false };
     await moveOrders(tx, [order.id], "pending", status, now);
     await releaseHeldReservations(tx, [order.id], now);
+    await returnCreditOfOrders(tx, [order.id]);
     return { orderId: order.id, changed: true };
   });
 }

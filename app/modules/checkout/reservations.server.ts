@@ -10,6 +10,7 @@ import type { Db, Tx } from "~/db/client.server";
 import { stockReservations } from "~/db/schema";
 import { lockVariants, returnStock, takeStock, type UnitLine } from "~/modules/catalog/inventory.server";
 import { claimOverduePendingOrders, moveOrders, pendingAmong } from "~/modules/orders/records.server";
+import { returnCreditOfOrders } from "~/modules/credit/ledger.server";
 
 type Executor = Db | Tx;
 
@@ -113,6 +114,8 @@ export async function releaseExpiredReservations(db: Db, now = new Date(), batch
       now,
     );
     let released = await releaseHeldReservations(tx, ids, now);
+    // The store credit those checkouts held goes back to their customers with the stock.
+    await returnCreditOfOrders(tx, ids);
 
     // Belt and braces: a held reservation past its time whose order is no longer pending
     // (should not exist) must not keep stock forever. Overdue rows of pending orders are

@@ -13,7 +13,7 @@
  * The ledger rows are never changed or deleted (a trigger refuses it): a mistake is put right
  * by a `correction` row with its reason.
  */
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { storeCreditBalances, storeCreditEntries, type StoreCreditKind } from "~/db/schema";
 
@@ -118,4 +118,30 @@ export async function creditHeldByOrder(db: Db | Tx, orderId: number): Promise<n
     .from(storeCreditEntries)
     .where(and(eq(storeCreditEntries.orderId, orderId), sql`${storeCreditEntries.kind} IN ('order_spend', 'order_return')`));
   return -Number(row?.net ?? 0);
+}
+
+/**
+ * Gives back the credit unpaid orders still hold (checkouts that failed, expired, were
+ * cancelled or replaced): for each order, its spends less what already went back, so a repeat
+ * returns nothing. Customers in id order (each movement locks the customer's balance row: the
+ * same order everywhere). Call in the transaction that ends the orders.
+ */
+export async function returnCreditOfOrders(tx: Db | Tx, orderIds: number[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const held = await tx
+    .select({ userId: storeCreditEntries.userId, orderId: storeCreditEntries.orderId })
+    .from(storeCreditEntries)
+    .where(and(inArray(storeCreditEntries.orderId, orderIds), eq(storeCreditEntries.kind, "order_spend")))
+    .groupBy(storeCreditEntries.userId, storeCreditEntries.orderId)
+    .orderBy(asc(storeCreditEntries.userId), asc(storeCreditEntries.orderId));
+  let returned = 0;
+  for (const { userId, orderId } of held) {
+    await lockCreditBalance(tx, userId);
+    // Counted under the lock: a return made meanwhile by another path is seen.
+    const net = await creditHeldByOrder(tx, orderId!);
+    if (net <= 0) continue;
+    await moveCredit(tx, { userId, amount: net, kind: "order_return", orderId });
+    returned += net;
+  }
+  return returned;
 }

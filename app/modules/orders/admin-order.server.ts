@@ -30,7 +30,19 @@ import { recordRefund, refundsForOrder } from "~/modules/payments/refunds.server
 import { formatPence } from "~/utils/money";
 import { ORDER_ACTION_TEXT, type AdminOrderDetail, type AdminOrderLine, type OrderActionResult, type TimelineEvent } from "./admin-order";
 import { enqueueOrderCancelled, enqueueOrderRefundIssued, orderEmailKeyPrefixes, type EmailBranding } from "./emails.server";
-import { cancellationFee, feeApplies, refundAmountFor, refundLessFee, remainingRefundable, type RefundMode, type RefundableOrder } from "./refund-rules";
+import { moveCredit } from "~/modules/credit/ledger.server";
+import {
+  cancellationFee,
+  cardRefundable,
+  feeApplies,
+  refundAmountFor,
+  refundLessFee,
+  remainingRefundable,
+  splitRefund,
+  type RefundDestination,
+  type RefundMode,
+  type RefundableOrder,
+} from "./refund-rules";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -42,6 +54,8 @@ function refundable(order: OrderRow): RefundableOrder {
     totalAmount: order.totalAmount,
     refundedAmount: order.refundedAmount,
     dispatched: order.trackingNumber !== null || order.dispatchedAt !== null,
+    creditAmount: order.creditAmount,
+    creditRefundedAmount: order.creditRefundedAmount,
   };
 }
 
@@ -149,6 +163,9 @@ export async function orderDetailForAdmin(db: Db, orderId: number): Promise<Admi
     cancelledAt: order.cancelledAt,
     cancelReason: order.cancelReason,
     refundedAmount: order.refundedAmount,
+    creditAmount: order.creditAmount,
+    creditRefundedAmount: order.creditRefundedAmount,
+    cardRefundable: cardRefundable(money),
     lines,
     refunds,
     timeline,
@@ -168,7 +185,7 @@ export async function orderDetailForAdmin(db: Db, orderId: number): Promise<Admi
 // Refund
 
 export type RefundOutcome =
-  | { status: "refunded"; orderId: number; refundId: string; amount: number; refundedAmount: number; orderStatus: string }
+  | { status: "refunded"; orderId: number; refundId: string; amount: number; toCredit: number; refundedAmount: number; orderStatus: string }
   | { status: "replayed"; orderId: number; amount: number }
   | { status: "not_found"; orderId: number }
   | { status: "refused"; orderId: number; reason: "nothing_left" | "fee_not_allowed" | "over_remaining" | "not_positive" | "restock_not_allowed"; remaining: number }
@@ -186,6 +203,8 @@ export interface RefundRequest {
   adminId: string | null;
   /** Kept with the refund's row: why the money went back. */
   reason?: string;
+  /** Card first (credit-paid parts back to credit), or all as store credit; default "original". */
+  destination?: RefundDestination;
 }
 
 export async function refundOrder(db: Db, provider: PaymentProvider, input: RefundRequest, brand: EmailBranding = {}): Promise<RefundOutcome> {
@@ -213,38 +232,63 @@ export async function refundOrder(db: Db, provider: PaymentProvider, input: Refu
     }
 
     const reason = input.reason ?? (order.status === "cancelled" ? "order_cancelled" : "admin_refund");
-    let refund;
-    try {
-      refund = await provider.refundPayment({
+    const split = splitRefund(money, figure.amount, input.destination ?? "original");
+    // The card's part through the provider (nothing to ask for when credit takes it all).
+    let cardRefundId: string | null = null;
+    if (split.toCard > 0) {
+      let refund;
+      try {
+        refund = await provider.refundPayment({
+          paymentIntentId: order.paymentIntentId,
+          sessionId: order.paymentSessionId,
+          amount: split.toCard,
+          reason,
+          // Derived from the order as it stands under the lock, not from the form: a refund the
+          // provider made but whose record then failed to commit is asked for again with the same
+          // key from any page or form (the provider answers with the refund it already made),
+          // while each committed refund moves refunded_amount on, so the next real one has a new key.
+          idempotencyKey: `order-refund-payment:${orderId}:after-${order.refundedAmount}:${split.toCard}`,
+          metadata: { orderId: String(orderId) },
+        });
+      } catch (error) {
+        if (error instanceof PaymentProviderError) return { status: "provider_failed", orderId, detail: error.message } as const;
+        throw error;
+      }
+      const recorded = await recordRefund(tx, {
+        id: refund.id,
+        provider: provider.name,
+        orderId,
         paymentIntentId: order.paymentIntentId,
-        sessionId: order.paymentSessionId,
-        amount: figure.amount,
+        amount: split.toCard,
         reason,
-        // Derived from the order as it stands under the lock, not from the form: a refund the
-        // provider made but whose record then failed to commit is asked for again with the same
-        // key from any page or form (the provider answers with the refund it already made),
-        // while each committed refund moves refunded_amount on, so the next real one has a new key.
-        idempotencyKey: `order-refund-payment:${orderId}:after-${order.refundedAmount}:${figure.amount}`,
-        metadata: { orderId: String(orderId) },
       });
-    } catch (error) {
-      if (error instanceof PaymentProviderError) return { status: "provider_failed", orderId, detail: error.message } as const;
-      throw error;
+      // The provider handed back a refund we already hold: the same request, come again.
+      if (!recorded) return { status: "replayed", orderId, amount: figure.amount } as const;
+      cardRefundId = refund.id;
     }
-    const recorded = await recordRefund(tx, {
-      id: refund.id,
-      provider: provider.name,
-      orderId,
-      paymentIntentId: order.paymentIntentId,
-      amount: figure.amount,
-      reason,
-    });
-    // The provider handed back a refund we already hold: the same request, come again.
-    if (!recorded) return { status: "replayed", orderId, amount: figure.amount } as const;
+    // The store credit part: a ledger row for the customer, and a refund row (provider
+    // "store_credit") so the order's refunds and timeline show it with the card's.
+    let creditRefundId: string | null = null;
+    if (split.toCredit > 0) {
+      const moved = await moveCredit(tx, {
+        userId: order.userId,
+        amount: split.toCredit,
+        kind: "order_refund",
+        orderId,
+        note: `Refund for order #${orderId}`,
+        actorUserId: adminId,
+        dedupeKey: `order-refund-credit:${orderId}:after-${order.refundedAmount}`,
+      });
+      if (!moved.ok) return { status: "replayed", orderId, amount: figure.amount } as const;
+      creditRefundId = `credit-${moved.entryId}`;
+      await recordRefund(tx, { id: creditRefundId, provider: "store_credit", orderId, paymentIntentId: null, amount: split.toCredit, reason });
+    }
+    const refund = { id: (cardRefundId ?? creditRefundId)! };
 
     const refundedAmount = order.refundedAmount + figure.amount;
+    const creditRefundedAmount = order.creditRefundedAmount + split.toCredit;
     const orderStatus = refundedAmount >= order.totalAmount ? "refunded" : order.status;
-    await tx.update(orders).set({ refundedAmount, status: orderStatus, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await tx.update(orders).set({ refundedAmount, creditRefundedAmount, status: orderStatus, updatedAt: new Date() }).where(eq(orders.id, orderId));
     const restocked = await restockLines(tx, orderId, toRestock, "refund_restock", adminId, `refund ${refund.id}`);
     await recordAudit(tx, {
       actorUserId: adminId,
@@ -255,15 +299,18 @@ export async function refundOrder(db: Db, provider: PaymentProvider, input: Refu
         requestKey,
         refundId: refund.id,
         amount: figure.amount,
+        toCard: split.toCard,
+        toCredit: split.toCredit,
         feeKept: figure.feeKept,
         mode: input.mode,
+        destination: input.destination ?? "original",
         restocked,
-        before: { status: order.status, refundedAmount: order.refundedAmount },
-        after: { status: orderStatus, refundedAmount },
+        before: { status: order.status, refundedAmount: order.refundedAmount, creditRefundedAmount: order.creditRefundedAmount },
+        after: { status: orderStatus, refundedAmount, creditRefundedAmount },
       },
     });
-    await enqueueOrderRefundIssued(tx, order, { id: refund.id, amount: figure.amount, refundedSoFar: refundedAmount, feeKept: figure.feeKept }, brand);
-    return { status: "refunded", orderId, refundId: refund.id, amount: figure.amount, refundedAmount, orderStatus } as const;
+    await enqueueOrderRefundIssued(tx, order, { id: refund.id, amount: figure.amount, refundedSoFar: refundedAmount, feeKept: figure.feeKept, toCredit: split.toCredit }, brand);
+    return { status: "refunded", orderId, refundId: refund.id, amount: figure.amount, toCredit: split.toCredit, refundedAmount, orderStatus } as const;
   });
 }
 
@@ -282,6 +329,8 @@ export interface CancelRequest {
   /** Refund in the same step ("none": not now). */
   refund: RefundMode | "none";
   amount?: number;
+  /** Where the refund goes (see RefundRequest). */
+  destination?: RefundDestination;
   requestKey: string;
   adminId: string | null;
 }
@@ -331,7 +380,7 @@ export async function cancelOrder(db: Db, provider: PaymentProvider, input: Canc
   const refund =
     input.refund === "none"
       ? null
-      : await refundOrder(db, provider, { orderId, mode: input.refund, amount: input.amount, requestKey: input.requestKey, adminId, reason: "order_cancelled" }, brand);
+      : await refundOrder(db, provider, { orderId, mode: input.refund, amount: input.amount, destination: input.destination, requestKey: input.requestKey, adminId, reason: "order_cancelled" }, brand);
   return { ...cancelled, refund };
 }
 
@@ -359,7 +408,16 @@ export function refundAnswer(outcome: RefundOutcome, values: Record<string, stri
   const refuse = (status: number, message: string, field?: "amount" | "mode"): Answer => ({ status, result: { ok: false, intent, field, message, values } });
   switch (outcome.status) {
     case "refunded":
-      return { status: 200, result: { ok: true, message: ORDER_ACTION_TEXT.refunded(outcome.orderId, formatPence(outcome.amount)) } };
+      return {
+        status: 200,
+        result: {
+          ok: true,
+          message:
+            outcome.toCredit > 0
+              ? ORDER_ACTION_TEXT.refundedSplit(outcome.orderId, formatPence(outcome.amount), formatPence(outcome.toCredit))
+              : ORDER_ACTION_TEXT.refunded(outcome.orderId, formatPence(outcome.amount)),
+        },
+      };
     case "replayed":
       return { status: 200, result: { ok: true, message: ORDER_ACTION_TEXT.replayed(outcome.orderId, formatPence(outcome.amount)) } };
     case "not_found":

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { parsePounds } from "~/utils/money";
 import type { OutboxStatus } from "~/modules/email/outbox-status";
 import type { AdminOrder } from "./admin-orders";
-import type { RefundMode } from "./refund-rules";
+import { REFUND_DESTINATIONS, type RefundMode } from "./refund-rules";
 
 /** What the timeline lists, oldest first. */
 export type TimelineEvent =
@@ -45,6 +45,11 @@ export interface AdminOrderDetail extends Omit<AdminOrder, "items"> {
   cancelledAt: Date | null;
   cancelReason: string | null;
   refundedAmount: number;
+  /** Pence paid with store credit, and the part of refundedAmount that went back as credit. */
+  creditAmount: number;
+  creditRefundedAmount: number;
+  /** Pence the card can still get back (a refund "to the original payment" sends the rest to credit). */
+  cardRefundable: number;
   lines: AdminOrderLine[];
   refunds: { id: string; amount: number; reason: string; createdAt: Date }[];
   timeline: TimelineEvent[];
@@ -68,6 +73,7 @@ export const ORDER_ACTION_TEXT = {
   amountInvalid: "Enter the amount in pounds and pence, e.g. 12.50.",
   badKey: "This form is out of date. Please reload the page and try again.",
   modeInvalid: "Choose how much to refund.",
+  destinationInvalid: "Choose where the refund goes: the original payment or store credit.",
   notCancellable: (id: number, status: string) =>
     status === "dispatched"
       ? `Order #${id} has been dispatched, so it cannot be cancelled. Refund it instead.`
@@ -81,6 +87,8 @@ export const ORDER_ACTION_TEXT = {
   providerFailed: (detail: string) => `The payment provider did not make the refund (${detail}). Nothing was refunded; try again.`,
   cancelled: (id: number) => `Order #${id} is cancelled and its items are back in stock. The customer's email is queued.`,
   refunded: (id: number, amount: string) => `Refunded ${amount} for order #${id}. The customer's email is queued.`,
+  refundedSplit: (id: number, amount: string, toCredit: string) =>
+    `Refunded ${amount} for order #${id} (${toCredit} of it as store credit). The customer's email is queued.`,
   cancelledAndRefunded: (id: number, amount: string) =>
     `Order #${id} is cancelled, its items are back in stock, and ${amount} was refunded. The customer's emails are queued.`,
   cancelledRefundFailed: (id: number, detail: string) =>
@@ -110,6 +118,9 @@ const amountField = z
     return pence;
   });
 
+/** Where the money goes; a form without the field (older pages) refunds to the original payment. */
+const destinationField = z.enum(REFUND_DESTINATIONS, { error: ORDER_ACTION_TEXT.destinationInvalid }).default("original");
+
 const restockField = z
   .union([z.string(), z.array(z.string())])
   .optional()
@@ -121,6 +132,7 @@ export const refundInputSchema = z
     requestKey: requestKeySchema,
     mode: z.enum(REFUND_MODES, { error: ORDER_ACTION_TEXT.modeInvalid }),
     amount: amountField,
+    destination: destinationField,
     /** Order line ids to put back in stock (an order not yet dispatched). */
     restock: restockField,
   })
@@ -139,6 +151,7 @@ export const cancelInputSchema = z
       .max(CANCEL_REASON_MAX, ORDER_ACTION_TEXT.reasonTooLong),
     refund: z.enum(CANCEL_REFUND_CHOICES, { error: ORDER_ACTION_TEXT.modeInvalid }),
     amount: amountField,
+    destination: destinationField,
   })
   .superRefine((v, ctx) => {
     if (v.refund === "amount" && v.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: ORDER_ACTION_TEXT.amountRequired });

@@ -186,15 +186,23 @@ export async function enqueueOrderCancelled(tx: Db, order: OrderForEmail, brand:
 export async function enqueueOrderRefundIssued(
   tx: Db,
   order: OrderForEmail,
-  refund: { id: string; amount: number; refundedSoFar: number; feeKept: number },
+  refund: { id: string; amount: number; refundedSoFar: number; feeKept: number; toCredit?: number },
   brand: EmailBranding = {},
 ) {
   const shop = brand.shopName ?? DEMO_SHOP.name;
   const whole = refund.refundedSoFar >= order.totalAmount;
+  const toCredit = refund.toCredit ?? 0;
+  const toCard = refund.amount - toCredit;
+  const where =
+    toCredit === 0
+      ? `to your card; it usually shows within 5-10 business days.`
+      : toCard === 0
+        ? `as store credit on your account, ready to spend now.`
+        : `: ${formatPence(toCard)} to your card (it usually shows within 5-10 business days) and ${formatPence(toCredit)} as store credit on your account, ready to spend now.`;
   const text = [
     greeting(order.shippingName),
     "",
-    `We have refunded ${formatPence(refund.amount)} for order #${order.id} to your card; it usually shows within 5-10 business days.`,
+    `We have refunded ${formatPence(refund.amount)} for order #${order.id} ${where}`.replace(" :", ":"),
     whole
       ? `That is the whole ${formatPence(order.totalAmount)} you paid.`
       : `In all we have refunded ${formatPence(refund.refundedSoFar)} of the ${formatPence(order.totalAmount)} you paid.`,

@@ -17,6 +17,8 @@ export interface NewOrder {
   email: string;
   amounts: { subtotal: number; shipping: number; discount: number; total: number; normalSubtotal: number };
   couponCode: string | null;
+  /** Pence of the total paid with store credit (0: none). */
+  creditAmount: number;
   paymentProvider: string;
   cancelToken: string;
   reservationExpiresAt: Date;
@@ -49,6 +51,7 @@ export async function insertPendingOrder(tx: Executor, order: NewOrder, lines: N
       totalAmount: order.amounts.total,
       normalSubtotalAmount: order.amounts.normalSubtotal,
       couponCode: order.couponCode,
+      creditAmount: order.creditAmount,
       paymentProvider: order.paymentProvider,
       cancelToken: order.cancelToken,
       reservationExpiresAt: order.reservationExpiresAt,

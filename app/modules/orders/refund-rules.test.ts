@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatPence } from "~/utils/money";
-import { cancellationFee, refundAmountFor, refundLessFee, refundSummary, remainingRefundable, type RefundableOrder } from "./refund-rules";
+import { cancellationFee, cardRefundable, splitRefund, refundAmountFor, refundLessFee, refundSummary, remainingRefundable, type RefundableOrder } from "./refund-rules";
 
 const paid = (over: Partial<RefundableOrder> = {}): RefundableOrder => ({ status: "completed", totalAmount: 12527, refundedAmount: 0, dispatched: false, ...over });
 
@@ -55,5 +55,36 @@ describe("refundSummary", () => {
     expect(refundSummary({ totalAmount: 1000, refundedAmount: 0 }, formatPence)).toBeNull();
     expect(refundSummary({ totalAmount: 1000, refundedAmount: 950 }, formatPence)).toBe("Partly refunded £9.50");
     expect(refundSummary({ totalAmount: 1000, refundedAmount: 1000 }, formatPence)).toBe("Refunded £10.00");
+  });
+});
+
+describe("refunds of orders paid partly with store credit", () => {
+  const order = { status: "completed", totalAmount: 5_000, refundedAmount: 0, dispatched: false, creditAmount: 3_000, creditRefundedAmount: 0 };
+
+  it("pays the card back first, up to what the card paid, and the rest as credit", () => {
+    expect(cardRefundable(order)).toBe(2_000);
+    expect(splitRefund(order, 1_500, "original")).toEqual({ toCard: 1_500, toCredit: 0 });
+    expect(splitRefund(order, 5_000, "original")).toEqual({ toCard: 2_000, toCredit: 3_000 });
+  });
+
+  it("puts everything on store credit when the shop refunds to credit", () => {
+    expect(splitRefund(order, 5_000, "credit")).toEqual({ toCard: 0, toCredit: 5_000 });
+  });
+
+  it("counts what already went back to the card", () => {
+    const after = { ...order, refundedAmount: 2_500, creditRefundedAmount: 1_000 };
+    // The card got 1,500 of its 2,000 back; 2,500 is left in all.
+    expect(cardRefundable(after)).toBe(500);
+    expect(splitRefund(after, 2_500, "original")).toEqual({ toCard: 500, toCredit: 2_000 });
+  });
+
+  it("never sends anything to the card of an order paid wholly with credit", () => {
+    const credit = { ...order, creditAmount: 5_000 };
+    expect(cardRefundable(credit)).toBe(0);
+    expect(splitRefund(credit, 5_000, "original")).toEqual({ toCard: 0, toCredit: 5_000 });
+  });
+
+  it("reads orders without credit fields as card-paid", () => {
+    expect(cardRefundable({ status: "completed", totalAmount: 900, refundedAmount: 100, dispatched: true })).toBe(800);
   });
 });

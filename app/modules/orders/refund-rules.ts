@@ -23,6 +23,9 @@ export interface RefundableOrder {
   refundedAmount: number;
   /** Set once the order was posted (a dispatched order, or a tracking number). */
   dispatched: boolean;
+  /** Pence of the total paid with store credit, and the part of refundedAmount that went back as credit (0 when absent). */
+  creditAmount?: number;
+  creditRefundedAmount?: number;
 }
 
 /** Statuses in which money can still go back: paid, posted, or cancelled by the shop. */
@@ -81,4 +84,27 @@ export function refundAmountFor(order: RefundableOrder, mode: RefundMode, typedP
 export function refundSummary(order: { totalAmount: number; refundedAmount: number }, format: (pence: number) => string): string | null {
   if (order.refundedAmount <= 0) return null;
   return order.refundedAmount >= order.totalAmount ? `Refunded ${format(order.refundedAmount)}` : `Partly refunded ${format(order.refundedAmount)}`;
+}
+
+/**
+ * Where a refund's money goes: "original" pays the card back first, up to what the card paid,
+ * and returns the rest as store credit (the part the customer paid with credit goes back as
+ * credit); "credit" puts all of it on the customer's store credit (the refund policy's "store
+ * credit" outcome, which the customer can spend at once).
+ */
+export type RefundDestination = "original" | "credit";
+export const REFUND_DESTINATIONS = ["original", "credit"] as const;
+
+/** Pence the card can still get back: what the card paid less what already went back to it. */
+export function cardRefundable(order: RefundableOrder): number {
+  const cardPaid = order.totalAmount - (order.creditAmount ?? 0);
+  const cardRefunded = order.refundedAmount - (order.creditRefundedAmount ?? 0);
+  return Math.max(0, Math.min(remainingRefundable(order), cardPaid - cardRefunded));
+}
+
+/** How a refund of `amount` pence (already within what is left) is paid back. */
+export function splitRefund(order: RefundableOrder, amount: number, destination: RefundDestination): { toCard: number; toCredit: number } {
+  if (destination === "credit") return { toCard: 0, toCredit: amount };
+  const toCard = Math.min(amount, cardRefundable(order));
+  return { toCard, toCredit: amount - toCard };
 }

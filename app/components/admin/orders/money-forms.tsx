@@ -95,6 +95,34 @@ function AmountChoices({
   );
 }
 
+/**
+ * Where the money goes (the refund policy's two outcomes): back the way it was paid (the card
+ * first, up to what it paid; a part paid with store credit goes back as credit), or all of it
+ * as store credit the customer can spend at once.
+ */
+function DestinationChoices({ order, refusal, prefix }: { order: AdminOrderDetail; refusal?: Refusal; prefix: string }) {
+  const chosen = str(refusal?.values, "destination") ?? "original";
+  const original =
+    order.creditAmount === 0
+      ? "To the original payment (card)"
+      : order.cardRefundable > 0
+        ? `To the original payment: up to ${formatPence(order.cardRefundable)} to the card, the rest as store credit (the order used ${formatPence(order.creditAmount)} of credit)`
+        : `To the original payment: store credit (the card has nothing left to get back)`;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-800">Refund to</legend>
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input type="radio" id={`${prefix}-to-original`} name="destination" value="original" defaultChecked={chosen !== "credit"} className="mt-0.5 h-4 w-4 accent-amber-600" />
+        <span>{original}</span>
+      </label>
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input type="radio" id={`${prefix}-to-credit`} name="destination" value="credit" defaultChecked={chosen === "credit"} className="mt-0.5 h-4 w-4 accent-amber-600" />
+        <span>As store credit (the customer can spend it at once)</span>
+      </label>
+    </fieldset>
+  );
+}
+
 function Submit({ intent, label, busyLabel, danger }: { intent: string; label: string; busyLabel: string; danger?: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -142,6 +170,7 @@ export function CancelForm({ order, requestKey, result }: { order: AdminOrderDet
           />
         </div>
         <AmountChoices order={order} name="refund" withNone refusal={refusal} prefix="cancel" />
+        <DestinationChoices order={order} refusal={refusal} prefix="cancel" />
         <Submit intent="cancel" label="Cancel order" busyLabel="Cancelling..." danger />
       </Form>
     </section>
@@ -159,13 +188,17 @@ export function RefundForm({ order, requestKey, result }: { order: AdminOrderDet
         Refund
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Paid {formatPence(order.totalAmount)}; refunded so far {formatPence(order.refundedAmount)}; left {formatPence(order.remaining)}. The money goes back through the payment provider and the customer is emailed.
+        Paid {formatPence(order.totalAmount)}
+        {order.creditAmount > 0 ? ` (${formatPence(order.creditAmount)} with store credit)` : ""}; refunded so far {formatPence(order.refundedAmount)}
+        {order.creditRefundedAmount > 0 ? ` (${formatPence(order.creditRefundedAmount)} as store credit)` : ""}; left {formatPence(order.remaining)}. Card refunds go
+        through the payment provider; store credit is added at once. The customer is emailed.
       </p>
       <Form method="post" noValidate preventScrollReset className="mt-3 space-y-4" aria-label={`Refund order #${order.id}`}>
         <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="requestKey" value={requestKey} />
         <ErrorMessage id="refund-error" refusal={refusal} />
         <AmountChoices order={order} name="mode" withNone={false} refusal={refusal} prefix="refund" />
+        <DestinationChoices order={order} refusal={refusal} prefix="refund" />
         {order.can.restock && restockable.length > 0 && (
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-800">Put back in stock (not dispatched)</legend>
