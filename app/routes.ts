@@ -24,6 +24,7 @@ export default [
   route("account/data/download", "routes/account-data-download.ts"),
   route("account/erased", "routes/account-erased.tsx"),
   route("account/two-factor", "routes/account-two-factor.tsx"),
+  route("account/store-credit", "routes/account-store-credit.tsx"),
   // The back office: every page inside its frame (menu), every request checked for the admin role.
   layout("routes/admin-layout.tsx", [
     route("admin/wholesale-applications", "routes/admin-wholesale-applications.tsx"),

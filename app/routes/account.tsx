@@ -6,6 +6,7 @@ import { listOrderHistory } from "~/modules/orders/history.server";
 import { formFields, profileSchema, validateForm } from "~/modules/accounts/schemas";
 import { getProfile, updateProfile } from "~/modules/accounts/users.server";
 import { twoFactorState } from "~/modules/accounts/two-factor.server";
+import { creditBalance } from "~/modules/credit/ledger.server";
 import { requireUser } from "~/web/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/account";
@@ -13,11 +14,12 @@ import type { Route } from "./+types/account";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   // Everything below is the signed-in user's own: the id comes from the session, never the URL.
-  const [profile, orders, subscription, twoFactor] = await Promise.all([
+  const [profile, orders, subscription, twoFactor, storeCredit] = await Promise.all([
     getProfile(context.db, user.id),
     listOrderHistory(context.db, user.id),
     findActiveSubscription(context.db, user.id),
     twoFactorState(context.db, user.id),
+    creditBalance(context.db, user.id),
   ]);
   if (!profile) throw data("Your profile could not be found.", { status: 404 });
   const url = new URL(request.url);
@@ -30,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tabs,
     tab,
     twoFactorOn: twoFactor.status === "on",
+    storeCredit,
     editing: tab === "profile" && url.searchParams.get("edit") === "1",
     saved: url.searchParams.get("saved") === "1",
   };

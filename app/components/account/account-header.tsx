@@ -1,9 +1,10 @@
-import { Crown, LogOut } from "lucide-react";
+import { Crown, LogOut, Wallet } from "lucide-react";
 import { Form, Link } from "react-router";
+import { formatPence } from "~/utils/money";
 import type { ShellUser } from "~/web/shell";
 
 /** The account page's title, the Premium badge and the signed-in customer's links and Logout. */
-export function AccountHeader({ user, email }: { user: Pick<ShellUser, "isAdmin" | "isPremium">; email: string }) {
+export function AccountHeader({ user, email, storeCredit }: { user: Pick<ShellUser, "isAdmin" | "isPremium">; email: string; storeCredit: number }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
       <div className="min-w-0">
@@ -23,6 +24,13 @@ export function AccountHeader({ user, email }: { user: Pick<ShellUser, "isAdmin"
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
+        <Link
+          to="/account/store-credit"
+          data-testid="account-store-credit"
+          className="inline-flex items-center gap-1.5 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-100"
+        >
+          <Wallet aria-hidden className="h-4 w-4" /> Store credit {formatPence(storeCredit)}
+        </Link>
         {!user.isPremium && (
           <Link
             to="/pro"

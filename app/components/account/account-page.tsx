@@ -31,6 +31,8 @@ export interface AccountView {
   twoFactorOn: boolean;
   editing: boolean;
   saved: boolean;
+  /** Store credit balance, pence. */
+  storeCredit: number;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface AccountView {
  * subscriber) as links, so each tab has its own URL and works without JavaScript.
  */
 export function AccountPage({ account, answer }: { account: AccountView; answer?: ProfileFormAnswer }) {
-  const { user, profile, orders, subscription, tabs, tab, twoFactorOn, editing, saved } = account;
+  const { user, profile, orders, subscription, tabs, tab, twoFactorOn, editing, saved, storeCredit } = account;
   const navigate = useNavigate();
 
   // Arrow keys move between tabs, as a tab list should.
@@ -53,7 +55,7 @@ export function AccountPage({ account, answer }: { account: AccountView; answer?
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <AccountHeader user={user} email={profile.email} />
+      <AccountHeader user={user} email={profile.email} storeCredit={storeCredit} />
       {!user.emailVerified && <VerifyEmailNotice email={profile.email} />}
 
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">

@@ -35,4 +35,44 @@ export const CREDIT_TEXT = {
   amountTooLarge: "That is more than a single adjustment may be (£10,000).",
   belowZero: (available: string) => `The balance is ${available}: a correction cannot take it below zero.`,
   adjusted: (amount: string, balance: string) => `Store credit changed by ${amount}. The balance is now ${balance}.`,
+  replayed: (balance: string) => `That change was already made: nothing more was added. The balance is ${balance}.`,
 };
+
+/** The admin's "add or correct credit" form, as posted. */
+export interface CreditAdjustmentForm {
+  amount: string;
+  reason: string;
+  requestKey: string;
+}
+
+export const CREDIT_REASON_MAX = 300;
+
+export type ParsedAdjustment =
+  | { ok: true; amount: number; reason: string; requestKey: string }
+  | { ok: false; field: "amount" | "reason" | "requestKey"; message: string };
+
+/**
+ * Reads the admin's adjustment: signed pounds ("5", "-2.50"; not zero, at most £10,000 either
+ * way), a reason the customer will see, and the form's one-time key (a double submit adds once).
+ */
+export function parseCreditAdjustment(form: Partial<CreditAdjustmentForm>, parsePounds: (text: string) => number | null): ParsedAdjustment {
+  const requestKey = (form.requestKey ?? "").trim();
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(requestKey)) return { ok: false, field: "requestKey", message: "This form is out of date. Please reload the page and try again." };
+  const typed = (form.amount ?? "").trim();
+  const negative = /^[-−]/.test(typed);
+  const pence = parsePounds(typed.replace(/^[-−+]\s*/, ""));
+  if (pence === null || pence === 0) return { ok: false, field: "amount", message: CREDIT_TEXT.amountInvalid };
+  if (pence > MAX_CREDIT_ADJUSTMENT_PENCE) return { ok: false, field: "amount", message: CREDIT_TEXT.amountTooLarge };
+  const reason = (form.reason ?? "").trim();
+  if (reason.length === 0 || reason.length > CREDIT_REASON_MAX) return { ok: false, field: "reason", message: CREDIT_TEXT.reasonRequired };
+  return { ok: true, amount: negative ? -pence : pence, reason, requestKey };
+}
+
+/** The admin form's refusal: the field it is about and what was typed (nothing lost). */
+export interface CreditRefusal {
+  ok: false;
+  intent: "adjust-credit";
+  field: "amount" | "reason" | "requestKey";
+  message: string;
+  values: CreditAdjustmentForm;
+}

@@ -5,6 +5,8 @@ import { OrderStatusPill } from "~/components/admin/order-status-pill";
 import { FormError, FormNotice } from "~/components/ui/form-message";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { formatPence } from "~/utils/money";
+import { CreditHistoryTable, type CreditHistoryRow } from "~/components/credit/credit-history";
+import { CREDIT_REASON_MAX, type CreditRefusal } from "~/modules/credit/credit-rules";
 import { AccountBadges } from "./customers-page";
 
 type Dated = Date | string;
@@ -115,17 +117,76 @@ function RoleControl({ customer, isSelf }: { customer: CustomerView; isSelf: boo
   );
 }
 
+/**
+ * The customer's store credit: the latest movements, and a form to add credit or take some
+ * back, with a reason they will see in their history. The server refuses a balance below zero
+ * and counts a resubmitted form once.
+ */
+function CreditControl({ credit, refusal }: { credit: { balance: number; history: CreditHistoryRow[]; requestKey: string }; refusal?: CreditRefusal }) {
+  const field = "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500";
+  return (
+    <div className="space-y-4">
+      <CreditHistoryTable rows={credit.history} caption="Latest store credit movements, newest first" />
+      <Form method="post" className="space-y-3" aria-label="Add or correct store credit">
+        <input type="hidden" name="intent" value="adjust-credit" />
+        <input type="hidden" name="requestKey" value={refusal?.values.requestKey || credit.requestKey} />
+        {refusal && <FormError>{refusal.message}</FormError>}
+        <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+          <div>
+            <label htmlFor="credit-amount" className="block text-sm font-medium text-slate-800">
+              Amount (£)
+            </label>
+            <input
+              id="credit-amount"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="5.00 or -2.50"
+              maxLength={16}
+              defaultValue={refusal?.values.amount ?? ""}
+              aria-invalid={refusal?.field === "amount" ? true : undefined}
+              aria-describedby="credit-amount-help"
+              className={field}
+            />
+            <p id="credit-amount-help" className="mt-1 text-xs text-slate-600">
+              A minus sign takes credit back.
+            </p>
+          </div>
+          <div>
+            <label htmlFor="credit-reason" className="block text-sm font-medium text-slate-800">
+              Reason (the customer sees it)
+            </label>
+            <input
+              id="credit-reason"
+              name="reason"
+              maxLength={CREDIT_REASON_MAX}
+              defaultValue={refusal?.values.reason ?? ""}
+              aria-invalid={refusal?.field === "reason" ? true : undefined}
+              className={field}
+            />
+          </div>
+        </div>
+        <SubmitButton busyLabel="Saving...">Change store credit</SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
 /** /admin/customers/:id: profile, role, orders, membership, wholesale applications and the audit trail. */
 export function CustomerPage({
   customer,
   isSelf,
   notice,
   error,
+  credit,
+  creditRefusal,
 }: {
   customer: CustomerView;
   isSelf: boolean;
   notice: string | null;
   error?: string;
+  credit: { balance: number; history: CreditHistoryRow[]; requestKey: string };
+  creditRefusal?: CreditRefusal;
 }) {
   const p = customer.profile;
   const address = p ? [p.addressLine1, p.addressLine2, p.city, p.region, p.postalCode, p.country].map((s) => s?.trim()).filter(Boolean).join(", ") : "";
@@ -169,6 +230,10 @@ export function CustomerPage({
 
       <Section id="customer-role" title="Admin role">
         <RoleControl customer={customer} isSelf={isSelf} />
+      </Section>
+
+      <Section id="customer-credit" title={`Store credit: ${formatPence(credit.balance)}`}>
+        <CreditControl credit={credit} refusal={creditRefusal} />
       </Section>
 
       <Section id="customer-orders" title={`Orders (${customer.orders.length})`}>
