@@ -195,6 +195,7 @@ const MATRIX: Record<string, Case[]> = {
       expect: { ...all(400), guest: "→/login" },
     },
   ],
+  "account/store-credit": [page("/account/store-credit", SIGNED_IN), page("/account/store-credit?before=5", SIGNED_IN)],
   "login/two-factor": [
     page("/login/two-factor", { ...all("→/account"), guest: "→/login" }),
     {
@@ -445,6 +446,20 @@ const MATRIX: Record<string, Case[]> = {
       path: () => `/admin/customers/${UNKNOWN_UUID}`,
       form: () => ({ intent: "grant-admin" }),
       expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+    {
+      name: "give a customer store credit",
+      method: "POST",
+      path: (w) => `/admin/customers/${w.ids.bystanderId}`,
+      form: () => ({ intent: "adjust-credit", amount: "5", reason: "Matrix goodwill", requestKey: `matrix-${Date.now()}-${Math.random().toString(36).slice(2, 10)}` }),
+      expect: { ...ADMIN_ONLY, admin: "→/admin/customers/*" },
+    },
+    {
+      name: "take more credit than a customer has",
+      method: "POST",
+      path: (w) => `/admin/customers/${w.userIds.customer}`,
+      form: () => ({ intent: "adjust-credit", amount: "-100000", reason: "Matrix", requestKey: "matrix-below-zero-key-1" }),
+      expect: { ...ADMIN_ONLY, admin: 409 },
     },
   ],
   "admin/products/:id/images": [

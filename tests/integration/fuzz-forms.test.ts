@@ -462,6 +462,7 @@ const FORMS: Record<string, Form> = {
       amount: text("1.00", "12.50", "99999.99", "-1", "1e3"),
       reason: text("Out of stock", ""),
       restock: text("1", "2000000000"),
+      destination: text("original", "credit", "bank"),
     }),
   },
   "admin/customers/:id": {
@@ -473,7 +474,12 @@ const FORMS: Record<string, Form> = {
         segment.map((id) => `/admin/customers/${id}`),
       ),
     actors: ["admin", "customer"],
-    fields: () => ({ intent: text("grant-admin", "revoke-admin") }),
+    fields: () => ({
+      intent: text("grant-admin", "revoke-admin", "adjust-credit"),
+      amount: text("5", "-2.50", "0", "1e3", "99999999"),
+      reason: text("Goodwill", ""),
+      requestKey: text("fuzz-request-key-0001", "short"),
+    }),
   },
   "admin/products/:id/images": {
     path: (w) => fc.oneof(fc.constant(`/admin/products/${w.ids.productId}/images`), segment.map((id) => `/admin/products/${id}/images`)),
@@ -594,6 +600,7 @@ const QUERIES: Record<string, Query> = {
   "account/data/download": { paths: () => fc.constant("/account/data/download"), params: [], actor: "other" },
   "account/erased": { paths: () => fc.constant("/account/erased"), params: [], actor: "guest" },
   "account/two-factor": { paths: () => fc.constant("/account/two-factor"), params: ["required"], actor: "other" },
+  "account/store-credit": { paths: () => fc.constant("/account/store-credit"), params: ["before"], actor: "other" },
   "login/two-factor": { paths: () => fc.constant("/login/two-factor"), params: ["redirectTo"], actor: "guest" },
   "verify-email/:token?": { paths: () => fc.oneof(fc.constant("/verify-email"), segment.map((t) => `/verify-email/${t}`)), params: [], actor: "other" },
   "admin/outbox": { paths: () => fc.constant("/admin/outbox"), params: ["status", "page"], actor: "admin" },
