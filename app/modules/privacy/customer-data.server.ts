@@ -11,6 +11,8 @@ import { ERASURE_ATTEMPTS } from "~/modules/accounts/policy";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import { clearCart } from "~/modules/cart/cart.server";
+import { creditBalance, creditHistory } from "~/modules/credit/ledger.server";
+import { formatPence } from "~/utils/money";
 import { forgetRecipient } from "~/modules/email/recipient.server";
 import { hasRunningSubscription, subscriptionsData } from "~/modules/membership/subscription-summary.server";
 import { countOpenOrders, erasePersonalDetailsFromOrders, ordersData } from "~/modules/orders/customer-data.server";
@@ -24,18 +26,22 @@ export const ERASURE_MESSAGES = {
   runningSubscription:
     "Your Pro membership is still running. Please cancel it under Subscription on your account page; you can delete your account once it has ended.",
   notFound: "Your account could not be found.",
+  storeCredit: (balance: string) =>
+    `You have ${balance} of store credit, which would be lost. Please spend it (or ask us about it) before deleting your account.`,
 } as const;
 
 /** Everything the shop holds about the customer, as one JSON-ready object. */
 export async function exportCustomerData(db: Db, userId: string, now = new Date()) {
   const account = await accountData(db, userId);
   if (!account) return null;
-  const [orders, subscriptions, wholesaleApplications] = await Promise.all([
+  const [orders, subscriptions, wholesaleApplications, balance, credit] = await Promise.all([
     ordersData(db, userId),
     subscriptionsData(db, userId),
     // Applications are found by email, and anyone may apply under any address: they are the
     // customer's only once the customer has proved the mailbox.
     account.emailVerified ? applicationsData(db, account.email) : Promise.resolve(null),
+    creditBalance(db, userId),
+    wholeCreditHistory(db, userId),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -44,8 +50,22 @@ export async function exportCustomerData(db: Db, userId: string, now = new Date(
     orders,
     subscriptions,
     wholesaleApplications: wholesaleApplications ?? [],
+    storeCredit: {
+      balancePence: balance,
+      history: credit.map((e) => ({ at: e.createdAt, kind: e.kind, amountPence: e.amount, balanceAfterPence: e.balanceAfter, orderId: e.orderId, note: e.note })),
+    },
     ...(wholesaleApplications === null ? { note: UNVERIFIED_EXPORT_NOTE } : {}),
   };
+}
+
+/** Every store-credit movement of the customer, newest first (the ledger is read a page at a time). */
+async function wholeCreditHistory(db: Db, userId: string) {
+  const all: Awaited<ReturnType<typeof creditHistory>> = [];
+  for (;;) {
+    const page = await creditHistory(db, userId, { limit: 200, beforeId: all.at(-1)?.id });
+    all.push(...page);
+    if (page.length < 200) return all;
+  }
 }
 
 /** Why an unverified customer's download holds no wholesale applications. */
@@ -73,6 +93,9 @@ export async function eraseCustomerAccount(db: Db, userId: string, password: str
       if (account === null) return { ok: false, status: 404, message: ERASURE_MESSAGES.notFound };
       if ((await countOpenOrders(tx, userId)) > 0) throw new ErasureRefused(ERASURE_MESSAGES.openOrders);
       if (await hasRunningSubscription(tx, userId)) throw new ErasureRefused(ERASURE_MESSAGES.runningSubscription);
+      // Credit is money the shop owes the customer: erasing would silently forfeit it.
+      const credit = await creditBalance(tx, userId);
+      if (credit > 0) throw new ErasureRefused(ERASURE_MESSAGES.storeCredit(formatPence(credit)));
       const ordersKept = await erasePersonalDetailsFromOrders(tx, userId, erasedEmail(userId), now);
       await clearCart(tx, { userId });
       // What is found by email is the customer's only if they proved the mailbox: otherwise
