@@ -28,12 +28,12 @@ function describe(row: CreditHistoryRow): string {
 export function CreditHistoryTable({ rows, caption }: { rows: CreditHistoryRow[]; caption: string }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">No store credit yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+    <div>
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
               When
             </th>
             <th scope="col" className="py-2 pr-3 font-medium">
@@ -50,10 +50,14 @@ export function CreditHistoryTable({ rows, caption }: { rows: CreditHistoryRow[]
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} className="border-b border-slate-100 align-top" data-testid="credit-row">
-              <td className="py-2 pr-3 whitespace-nowrap text-slate-600">
+              <td className="hidden py-2 pr-3 whitespace-nowrap text-slate-600 sm:table-cell">
                 <ShopDateTime value={row.createdAt} />
               </td>
               <td className="py-2 pr-3 text-slate-900">
+                {/* On a phone the date goes under the description, so amount and balance stay in view. */}
+                <span className="block text-xs text-slate-600 sm:hidden">
+                  <ShopDateTime value={row.createdAt} />
+                </span>
                 {describe(row)}
                 {row.note && <span className="block text-xs text-slate-600">{row.note}</span>}
               </td>
