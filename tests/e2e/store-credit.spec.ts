@@ -91,7 +91,7 @@ test("the admin grants credit; the customer pays a whole order with it, sees the
   await expect(rows.nth(0)).toContainText(`−£17.63`);
   await expect(rows.nth(1)).toContainText("Added by the shop");
   await expect(rows.nth(1)).toContainText("Sorry for the late parcel");
-  await expectNoViolations(shopper);
+  await expectNoViolations(shopper, "store credit page");
 
   // The shop refunds the order "to the original payment": the credit it was paid with goes back as credit.
   await admin.goto(`/admin/orders/${orderNumber}`);

@@ -38,6 +38,8 @@ interface OrderForEmail {
   shippingAmount: number;
   discountAmount: number;
   totalAmount: number;
+  /** Pence of the total paid with store credit (absent or 0: none). */
+  creditAmount?: number;
 }
 
 interface LineForEmail {
@@ -75,6 +77,9 @@ export async function enqueueOrderConfirmation(tx: Db, order: OrderForEmail, lin
     ...(order.discountAmount > 0 ? [`Discount: -${formatPence(order.discountAmount)}`] : []),
     `Shipping: ${formatPence(order.shippingAmount)}`,
     `Total paid: ${formatPence(order.totalAmount)}`,
+    ...((order.creditAmount ?? 0) > 0
+      ? [`Paid with store credit: ${formatPence(order.creditAmount!)}`, `Paid by card: ${formatPence(order.totalAmount - order.creditAmount!)}`]
+      : []),
     "",
     "We'll email you again with a tracking number when it is dispatched.",
     `You can see your orders at ${account}.`,

@@ -111,6 +111,7 @@ export function AdminOrderPage({ order, requestKey, result }: { order: AdminOrde
               <Row label="Subtotal" value={formatPence(order.subtotalAmount)} />
               {order.discountAmount > 0 && <Row label={order.couponCode ? `Coupon ${order.couponCode}` : "Discount"} value={`−${formatPence(order.discountAmount)}`} />}
               {order.discountAmount === 0 && order.couponCode && <Row label="Coupon" value={order.couponCode} />}
+              {order.creditAmount > 0 && <Row label="Paid with store credit" value={formatPence(order.creditAmount)} />}
               <Row label="Shipping" value={formatPence(order.shippingAmount)} />
               <Row label="Total paid" value={formatPence(order.totalAmount)} strong />
               {order.refundedAmount > 0 && <Row label="Refunded" value={`−${formatPence(order.refundedAmount)}`} />}
