@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, cartItems, orders, outbox, profiles, sessions, subscriptions, users, wholesaleApplications } from "~/db/schema";
 import { enqueueEmail } from "~/modules/email/outbox.server";
+import { moveCredit } from "~/modules/credit/ledger.server";
 import { ERASURE_MESSAGES, UNVERIFIED_EXPORT_NOTE } from "~/modules/privacy/customer-data.server";
 import { action as dataAction, loader as dataLoader } from "~/routes/account-data";
 import { loader as downloadLoader } from "~/routes/account-data-download";
@@ -139,6 +140,19 @@ describe("erasure of your account", () => {
       currentPeriodEnd: new Date(Date.now() + 86_400_000),
     });
     expect(await call(dataAction, erase(me.token, GOOD_PASSWORD))).toMatchObject({ status: 409, body: { error: ERASURE_MESSAGES.runningSubscription } });
+  });
+
+  it("is refused while store credit is left (it would be lost), and the download lists the credit", async () => {
+    const me = await signedInCustomer();
+    await database.db.transaction((tx) => moveCredit(tx, { userId: me.id, amount: 1_250, kind: "grant", note: "Goodwill" }));
+    const download = await downloadLoader({ request: get("/account/data/download", me.token), params: {}, context } as AnyArgs);
+    const body = JSON.parse(await download.text()) as { storeCredit: { balancePence: number; history: { kind: string; amountPence: number }[] } };
+    expect(body.storeCredit).toMatchObject({ balancePence: 1_250, history: [{ kind: "grant", amountPence: 1_250 }] });
+    expect(await call(dataAction, erase(me.token, GOOD_PASSWORD))).toMatchObject({ status: 409, body: { error: ERASURE_MESSAGES.storeCredit("£12.50") } });
+    expect((await database.db.select().from(users).where(eq(users.id, me.id)))[0]!.email).toBe(me.email);
+    // Spent or corrected to zero, the account can go.
+    await database.db.transaction((tx) => moveCredit(tx, { userId: me.id, amount: -1_250, kind: "correction", note: "Paid out" }));
+    expect((await call(dataAction, erase(me.token, GOOD_PASSWORD))).status).toBe(302);
   });
 
   it("erases the person, keeps their orders without personal details, signs them out everywhere", async () => {
