@@ -74,6 +74,7 @@ test("the admin grants credit; the customer pays a whole order with it, sees the
   await shopper.goto("/cart");
   await expect(shopper.getByTestId("credit-balance")).toHaveText("£20.00");
   await expect(shopper.getByText("It covers this whole order: no card payment needed.")).toBeVisible();
+  await shopper.screenshot({ path: test.info().outputPath("cart-with-credit.png"), fullPage: true });
   await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();
   // No payment page: straight to the confirmation.
   await expect(shopper).toHaveURL(/\/order\/success\?session_id=credit_/);
