@@ -1,5 +1,5 @@
 import { StoreCreditPage } from "~/components/account/store-credit-page";
-import { creditBalance, creditHistory } from "~/modules/credit/ledger.server";
+import { creditBalance, creditHistoryPage } from "~/modules/credit/ledger.server";
 import { parseDbId } from "~/utils/db-id";
 import { pageMeta } from "~/utils/seo";
 import { requireUser } from "~/web/auth.server";
@@ -13,13 +13,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Store
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const before = parseDbId(new URL(request.url).searchParams.get("before") ?? "");
-  // One more than a page tells whether there are older rows.
-  const [balance, rows] = await Promise.all([
-    creditBalance(context.db, user.id),
-    creditHistory(context.db, user.id, { limit: PAGE_SIZE + 1, beforeId: before ?? undefined }),
-  ]);
-  const page = rows.slice(0, PAGE_SIZE);
-  return { view: { balance, rows: page, olderFrom: rows.length > PAGE_SIZE ? page[page.length - 1]!.id : null, paged: before !== null } };
+  const [balance, page] = await Promise.all([creditBalance(context.db, user.id), creditHistoryPage(context.db, user.id, PAGE_SIZE, before)]);
+  return { view: { balance, ...page, paged: before !== null } };
 }
 
 export default function AccountStoreCredit({ loaderData }: Route.ComponentProps) {

@@ -5,10 +5,8 @@ import { CustomerPage } from "~/components/admin/customers/customer-page";
 import { CUSTOMER_TEXT, ROLE_NOTICES, isRoleChangeNotice, roleChangeSchema, type RoleChangeNotice, type RoleChangeRefusal } from "~/modules/accounts/admin-customers";
 import { customerDetail } from "~/modules/accounts/admin-customers.server";
 import { setAdminRole } from "~/modules/accounts/roles.server";
-import { adjustCustomerCredit } from "~/modules/credit/admin-credit.server";
-import { CREDIT_TEXT, parseCreditAdjustment, type CreditRefusal } from "~/modules/credit/credit-rules";
-import { creditBalance, creditHistory } from "~/modules/credit/ledger.server";
-import { formatPence, parsePounds } from "~/utils/money";
+import { customerCreditForAdmin, postCreditAdjustment } from "~/modules/credit/admin-credit.server";
+import type { CreditRefusal } from "~/modules/credit/credit-rules";
 import { requireAdmin } from "~/web/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/admin-customer";
@@ -25,15 +23,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!customer) throw data(CUSTOMER_TEXT.notFound, { status: 404 });
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
-  const [balance, history] = await Promise.all([creditBalance(context.db, customer.id), creditHistory(context.db, customer.id, { limit: 20 })]);
-  // Only a signed sum of money is echoed from the URL (anyone can write a link).
-  const by = /^[+−]£\d{1,3}(,\d{3})*\.\d{2}$/.test(url.searchParams.get("by") ?? "") ? url.searchParams.get("by")! : null;
-  const creditNotice = done === "credit" ? (by ? CREDIT_TEXT.adjusted(by, formatPence(balance)) : CREDIT_TEXT.replayed(formatPence(balance))) : null;
+  const credit = await customerCreditForAdmin(context.db, customer.id, url.searchParams);
   return {
     customer,
     isSelf: customer.id === admin.id,
-    notice: isRoleChangeNotice(done) ? ROLE_NOTICES[done] : creditNotice,
-    credit: { balance, history, requestKey: randomUUID() },
+    notice: isRoleChangeNotice(done) ? ROLE_NOTICES[done] : null,
+    credit: { ...credit, requestKey: randomUUID() },
   };
 }
 
@@ -41,27 +36,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 async function adjustCredit(context: Route.ActionArgs["context"], userId: string, adminId: string, body: FormData) {
   const field = (name: string) => {
     const v = body.get(name);
-    return typeof v === "string" ? v : undefined;
+    return typeof v === "string" ? v : "";
   };
-  const values = { amount: field("amount") ?? "", reason: field("reason") ?? "", requestKey: field("requestKey") ?? "" };
-  const parsed = parseCreditAdjustment(values, parsePounds);
-  if (!parsed.ok) return data<CreditRefusal>({ ok: false, intent: "adjust-credit", field: parsed.field, message: parsed.message, values }, { status: 400 });
-  const outcome = await adjustCustomerCredit(context.db, { userId, amount: parsed.amount, reason: parsed.reason, requestKey: parsed.requestKey, adminId });
-  switch (outcome.status) {
-    case "not_found":
-      throw data(CUSTOMER_TEXT.notFound, { status: 404 });
-    case "below_zero":
-      return data<CreditRefusal>({ ok: false, intent: "adjust-credit", field: "amount", message: CREDIT_TEXT.belowZero(formatPence(outcome.balance)), values }, { status: 409 });
-    case "replayed":
-    case "adjusted": {
-      const by = outcome.status === "adjusted" ? `${outcome.amount < 0 ? "−" : "+"}${formatPence(Math.abs(outcome.amount))}` : "";
-      return redirect(`/admin/customers/${userId}?done=credit&by=${encodeURIComponent(by)}#customer-credit`);
-    }
-  }
+  const result = await postCreditAdjustment(context.db, userId, adminId, { amount: field("amount"), reason: field("reason"), requestKey: field("requestKey") });
+  if (result.kind === "not_found") throw data(CUSTOMER_TEXT.notFound, { status: 404 });
+  if (result.kind === "refused") return data<CreditRefusal>(result.refusal, { status: result.status });
+  return redirect(`/admin/customers/${userId}?${result.query}#customer-credit`);
 }
 
-
-/** Grants or revokes the admin role (verified emails only, never one's own), then shows the page again. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   // Checked again here: a form post is a request of its own.
   const admin = await requireAdmin(request, context);

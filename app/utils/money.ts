@@ -22,6 +22,26 @@ export function parsePounds(text: string): number | null {
   return Number.isSafeInteger(total) ? total : null;
 }
 
+/**
+ * Signed pounds as typed by an admin ("5", "-2.50", "−£3", "+1"): the sign, then `parsePounds`.
+ * Null for anything `parsePounds` refuses.
+ */
+export function parseSignedPounds(text: string): number | null {
+  const trimmed = text.trim();
+  const negative = /^[-−]/.test(trimmed);
+  const pence = parsePounds(trimmed.replace(/^[-−+]\s*/, ""));
+  return pence === null ? null : negative ? -pence : pence;
+}
+
+/**
+ * Whether text is a sum exactly as `formatPence` writes it ("£1,250.00"), optionally signed
+ * ("+£5.00", "−£2.50"): the only money text a page echoes from a URL anyone can write.
+ */
+export function isFormattedPence(text: string | null | undefined, { signed = false } = {}): text is string {
+  if (!text) return false;
+  return (signed ? /^[+−]£\d{1,3}(,\d{3})*\.\d{2}$/ : /^£\d{1,3}(,\d{3})*\.\d{2}$/).test(text);
+}
+
 /** Integer pence as plain pounds with two decimals, for form fields and files: 1250 → "12.50", 5 → "0.05" (parsePounds reads it again). */
 export function penceToPounds(pence: number): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`penceToPounds: ${pence} is not a whole number of pence`);

@@ -73,7 +73,7 @@ test("the admin grants credit; the customer pays a whole order with it, sees the
   await addToCart(shopper, product.slug);
   await shopper.goto("/cart");
   await expect(shopper.getByTestId("credit-balance")).toHaveText("£20.00");
-  await expect(shopper.getByText("It covers this whole order: no card payment needed.")).toBeVisible();
+  await expect(shopper.getByText(/It covers this whole order/)).toBeVisible();
   await shopper.screenshot({ path: test.info().outputPath("cart-with-credit.png"), fullPage: true });
   await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();
   // No payment page: straight to the confirmation.
@@ -119,7 +119,7 @@ test("part of an order with a typed amount of credit, the rest by card; more tha
   const product = products[1]!;
   await addToCart(shopper, product.slug);
   await shopper.goto("/cart");
-  await expect(shopper.getByText("The rest, £30.29, is paid by card.")).toBeVisible();
+  await expect(shopper.getByText(/the card pays the rest, shown on the payment page/)).toBeVisible();
 
   await shopper.getByLabel(/Amount to use/).fill("16");
   await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();

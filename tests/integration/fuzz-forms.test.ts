@@ -180,7 +180,9 @@ async function counts(): Promise<Record<string, number>> {
            (SELECT count(*) FROM coupons)::int AS coupons,
            (SELECT count(*) FROM coupons WHERE active)::int AS active_coupons,
            (SELECT count(*) FROM coupon_categories)::int AS coupon_categories,
-           (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins`);
+           (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins,
+           (SELECT count(*) FROM store_credit_entries)::int AS store_credit_entries,
+           (SELECT coalesce(sum(balance), 0)::int FROM store_credit_balances) AS store_credit`);
   return (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
 }
 
@@ -498,7 +500,7 @@ const FORMS: Record<string, Form> = {
   checkout: {
     path: () => fc.constant("/checkout"),
     actors: ["other"],
-    fields: () => ({ couponCode: text("", "WELCOME10", "NOSUCHCODE") }),
+    fields: () => ({ couponCode: text("", "WELCOME10", "NOSUCHCODE"), useCredit: text("1", "0", "on"), creditAmount: text("", "5", "-1", "1e3", "99999999999", "0") }),
     refused: (answer) => /checkoutError=/.test(answer.location ?? answer.dataRedirect ?? ""),
   },
   "sandbox/checkout/:sessionId": {

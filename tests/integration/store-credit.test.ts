@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, outbox, refunds, sandboxSessions, storeCreditBalances, storeCreditEntries } from "~/db/schema";
-import { createCheckout, STORE_CREDIT_PROVIDER, type CheckoutConfig } from "~/modules/checkout/checkout.server";
+import { auditLog, orderItems, orders, outbox, refunds, sandboxSessions, storeCreditBalances, storeCreditEntries } from "~/db/schema";
+import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
+import { STORE_CREDIT_PROVIDER } from "~/modules/credit/credit-rules";
 import { loadOrderConfirmation } from "~/modules/checkout/confirmation.server";
-import { cancelCheckout } from "~/modules/checkout/fulfilment.server";
+import { cancelCheckout, fulfilCheckout } from "~/modules/checkout/fulfilment.server";
 import { releaseExpiredReservations } from "~/modules/checkout/reservations.server";
 import { adjustCustomerCredit } from "~/modules/credit/admin-credit.server";
 import { creditBalance, creditHistory, moveCredit } from "~/modules/credit/ledger.server";
@@ -288,6 +289,29 @@ describe("refunds of orders paid with credit", () => {
     expect(await ledger(user.id)).toEqual({ balance: total, sum: total });
   });
 
+  it("a delayed payment event for an order the shop cancelled and refunded to credit changes nothing", async () => {
+    const { user, orderId, total, product } = await paidWithCredit(1_000, 2_000);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    // Less the fee: the order stays "cancelled" (a full refund would make it "refunded").
+    const outcome = await cancelOrder(database.db, sandbox, { orderId, reason: "Customer asked", refund: "less-fee", destination: "credit", requestKey: key(), adminId: null });
+    const back = total - Math.floor(total * 0.05);
+    expect(outcome).toMatchObject({ status: "cancelled", refund: { status: "refunded", toCredit: back } });
+    // The payment's webhook, delivered late (say, after an outage), and the success page again.
+    expect(await fulfilCheckout(database.db, row!.paymentSessionId!, { provider: sandbox })).toMatchObject({ orderId, changed: false });
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", refundedAmount: back });
+    expect(await fx.stock(product.variantId)).toBe(5);
+    expect(await ledger(user.id)).toEqual({ balance: back, sum: back });
+  });
+
+  it("a refund with restock of an order paid partly with credit: stock and credit back, card first", async () => {
+    const { user, orderId, total, product } = await paidWithCredit(1_000, 2_000);
+    const [line] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const refund = await refundOrder(database.db, sandbox, { orderId, mode: "full", restockLineIds: [line!.id], requestKey: key(), adminId: null });
+    expect(refund).toMatchObject({ status: "refunded", amount: total, toCredit: 1_000 });
+    expect(await fx.stock(product.variantId)).toBe(5);
+    expect(await ledger(user.id)).toEqual({ balance: 1_000, sum: 1_000 });
+  });
+
   it("cancelling an order paid wholly with credit returns the credit", async () => {
     const { user, orderId, total, product } = await paidWithCredit(9_000, 2_000);
     expect(await creditBalance(database.db, user.id)).toBe(9_000 - total);
@@ -326,6 +350,23 @@ describe("the admin's grants and corrections", () => {
       ["correction", -500, "Typo"],
       ["grant", 2_500, "Price match"],
     ]);
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
+    expect(audit.map((a) => [a.action, a.actorUserId, (a.details as { amount: number }).amount]).sort()).toEqual(
+      [
+        ["credit.corrected", admin.id, -500],
+        ["credit.granted", admin.id, 2_500],
+      ].sort(),
+    );
+  });
+
+  it("refuses an admin's own credit, and a key used on one customer does not block another", async () => {
+    const admin = await fx.customer("Admin");
+    expect(await adjustCustomerCredit(database.db, { userId: admin.id, amount: 100_000, reason: "Mine", requestKey: key16(), adminId: admin.id })).toEqual({ status: "self" });
+    expect(await creditBalance(database.db, admin.id)).toBe(0);
+    const [a, b] = [await fx.customer(), await fx.customer()];
+    const requestKey = key16();
+    expect(await adjustCustomerCredit(database.db, { userId: a.id, amount: 100, reason: "x", requestKey, adminId: admin.id })).toMatchObject({ status: "adjusted" });
+    expect(await adjustCustomerCredit(database.db, { userId: b.id, amount: 100, reason: "x", requestKey, adminId: admin.id })).toMatchObject({ status: "adjusted" });
   });
 });
 

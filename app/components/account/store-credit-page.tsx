@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { CreditHistoryTable, type CreditHistoryRow } from "~/components/credit/credit-history";
+import { CreditHistoryTable } from "~/components/credit/credit-history";
+import type { CreditHistoryRow } from "~/modules/credit/credit-rules";
 import { formatPence } from "~/utils/money";
 
 export interface StoreCreditView {

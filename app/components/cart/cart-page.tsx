@@ -6,6 +6,7 @@ import type { CartActionData } from "~/modules/cart/cart-form";
 import type { CartLine, CartView } from "~/modules/cart/cart-view";
 import { applyPendingChanges, type PendingCartChange } from "~/modules/cart/optimistic";
 import type { CheckoutErrorCode } from "~/modules/checkout/checkout-errors";
+import { creditToApply } from "~/modules/credit/credit-rules";
 import { summarise } from "~/modules/pricing/pricing";
 import { formatPence, penceToPounds } from "~/utils/money";
 import { CartButton } from "./cart-button";
@@ -242,7 +243,7 @@ export function CartPageView({ loaderData, actionData }: { loaderData: CartPageD
  * balance it locks; this only says what to expect.
  */
 function StoreCreditChoice({ balance, total }: { balance: number; total: number }) {
-  const covers = balance >= total;
+  const covers = creditToApply(balance, total, null) === total;
   return (
     <fieldset className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
       <legend className="px-1 font-semibold text-emerald-900">Store credit</legend>
@@ -251,7 +252,9 @@ function StoreCreditChoice({ balance, total }: { balance: number; total: number 
         <span>
           Use my store credit (<span data-testid="credit-balance">{formatPence(balance)}</span> available)
           <span className="block text-xs text-emerald-800">
-            {covers ? "It covers this whole order: no card payment needed." : `The rest, ${formatPence(total - balance)}, is paid by card.`}
+            {covers
+              ? "It covers this whole order (before any coupon): no card payment needed."
+              : "Up to all of it goes towards this order; the card pays the rest, shown on the payment page."}
           </span>
         </span>
       </label>

@@ -26,6 +26,7 @@ export interface OrderSuccessProps {
   state: "completed" | "processing" | "refunded" | "not_completed";
   email: string;
   totalAmount: number;
+  creditAmount: number;
   /** This request completed the order (and emptied the cart lines): refresh the header once. */
   cartCleared: boolean;
   /** Refunded: the stock, or the order's coupon code, was gone when the payment arrived. */
@@ -33,7 +34,7 @@ export interface OrderSuccessProps {
 }
 
 /** /order/success: paid (with confetti), still confirming, refunded, or not completed. */
-export function OrderSuccessPage({ orderId, state, email, totalAmount, cartCleared, refundCause }: OrderSuccessProps) {
+export function OrderSuccessPage({ orderId, state, email, totalAmount, creditAmount, cartCleared, refundCause }: OrderSuccessProps) {
   const confetti = useConfetti(state === "completed");
   const revalidator = useRevalidator();
   const revalidated = useRef(false);
@@ -59,7 +60,10 @@ export function OrderSuccessPage({ orderId, state, email, totalAmount, cartClear
           Thank you for your order. A confirmation email is on its way to <strong>{email}</strong> with your order
           details. We&apos;ll email you again with tracking when it ships.
         </p>
-        <p className="mt-2 text-sm text-slate-500">Total paid: {formatPence(totalAmount)}</p>
+        <p className="mt-2 text-sm text-slate-500">
+          Total paid: {formatPence(totalAmount)}
+          {creditAmount > 0 && ` (${formatPence(creditAmount)} with store credit)`}
+        </p>
         <Buttons />
       </section>
     );
@@ -92,7 +96,10 @@ export function OrderSuccessPage({ orderId, state, email, totalAmount, cartClear
           {refundCause === "coupon"
             ? `Your payment for order #${orderId} arrived after we could hold the order for you, and by then its coupon code had been used as many times as it allows.`
             : `Your payment for order #${orderId} arrived after we could hold the items for you, and they sold out in the meantime.`}{" "}
-          We have refunded the full {formatPence(totalAmount)}; an email with the details is on its way to {email}.
+          {creditAmount > 0
+            ? `We have refunded the ${formatPence(totalAmount - creditAmount)} you paid by card, and the ${formatPence(creditAmount)} of store credit is back on your account; `
+            : `We have refunded the full ${formatPence(totalAmount)}; `}
+          an email with the details is on its way to {email}.
         </p>
         <Buttons />
       </section>

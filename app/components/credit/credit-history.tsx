@@ -1,17 +1,7 @@
 import { ShopDateTime } from "~/components/ui/format-date";
-import { CREDIT_KIND_LABELS } from "~/modules/credit/credit-rules";
+import { CREDIT_KIND_LABELS, type CreditHistoryRow } from "~/modules/credit/credit-rules";
 import { formatPence } from "~/utils/money";
 
-export interface CreditHistoryRow {
-  id: number;
-  amount: number;
-  balanceAfter: number;
-  kind: string;
-  orderId: number | null;
-  buylistSubmissionId: number | null;
-  note: string | null;
-  createdAt: Date | string;
-}
 
 /** What a movement was about, in words: its kind, and the order or sell list it belongs to. */
 function describe(row: CreditHistoryRow): string {

@@ -133,7 +133,7 @@ ALTER TABLE "buylist_settings" ADD CONSTRAINT "buylist_settings_updated_by_users
 ALTER TABLE "buylist_submissions" ADD CONSTRAINT "buylist_submissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_credit_balances" ADD CONSTRAINT "store_credit_balances_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_credit_entries" ADD CONSTRAINT "store_credit_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "store_credit_entries" ADD CONSTRAINT "store_credit_entries_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_credit_entries" ADD CONSTRAINT "store_credit_entries_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "buylist_events_submission_idx" ON "buylist_events" USING btree ("submission_id","id");--> statement-breakpoint
 CREATE INDEX "buylist_lines_submission_idx" ON "buylist_lines" USING btree ("submission_id","id");--> statement-breakpoint
 CREATE INDEX "buylist_lines_card_idx" ON "buylist_lines" USING btree ("card_id");--> statement-breakpoint
@@ -151,4 +151,4 @@ BEGIN
   RAISE EXCEPTION 'store_credit_entries is append-only: correct a balance with a new entry';
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "store_credit_entries_no_change" BEFORE UPDATE OR DELETE ON "store_credit_entries" FOR EACH STATEMENT EXECUTE FUNCTION "store_credit_entries_append_only"();
+CREATE TRIGGER "store_credit_entries_no_change" BEFORE UPDATE OR DELETE OR TRUNCATE ON "store_credit_entries" FOR EACH STATEMENT EXECUTE FUNCTION "store_credit_entries_append_only"();

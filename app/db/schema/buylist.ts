@@ -226,7 +226,8 @@ export const storeCreditEntries = pgTable(
     buylistSubmissionId: integer(),
     /** Shown to the customer (a grant's or correction's reason). */
     note: text(),
-    actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** No ON DELETE action: the ledger is append-only, so an admin who moved credit is never deleted (accounts are erased in place). */
+    actorUserId: uuid().references(() => users.id),
     /** One movement per key: a replayed payout, spend or return changes nothing. */
     dedupeKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import { CART_SHIPPING_LABEL } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { lockCustomer } from "~/modules/accounts/customers.server";
 import { getProfile } from "~/modules/accounts/users.server";
-import { creditToApply } from "~/modules/credit/credit-rules";
+import { cardPart, creditToApply, STORE_CREDIT_PROVIDER } from "~/modules/credit/credit-rules";
 import { lockCreditBalance, moveCredit, returnCreditOfOrders } from "~/modules/credit/ledger.server";
 import type { EmailBranding } from "~/modules/orders/emails.server";
 import { checkoutLines } from "~/modules/cart/cart.server";
@@ -32,9 +32,6 @@ export interface CheckoutConfig {
   /** For the confirmation email of an order paid entirely with store credit (sent from here). */
   brand?: EmailBranding;
 }
-
-/** The payment provider name of an order paid entirely with store credit: it has no payment session. */
-export const STORE_CREDIT_PROVIDER = "store_credit";
 
 export interface CheckoutRequest {
   /** From the session, never from the request body. */
@@ -183,8 +180,8 @@ export async function createCheckout(
     credit: number;
     couponCode: string | null;
     superseded: SupersededOrder[];
-    /** Paid entirely with store credit: completed here, no payment page. */
-    paidWithCredit: string | null;
+    /** Paid entirely with store credit: completed here, no payment page; the session id the success page finds it by. */
+    creditSessionId: string | null;
   };
   try {
     reserved = await db.transaction(async (tx) => {
@@ -278,7 +275,7 @@ export async function createCheckout(
         if (applied === null) throw new CheckoutRefusal("credit_not_enough", checkoutErrorMessage("credit_not_enough", formatPence(balance)), formatPence(balance));
         credit = applied;
       }
-      const paidWithCredit = credit > 0 && credit === summary.total;
+      const wholeOrderOnCredit = credit > 0 && credit === summary.total;
 
       const cancelToken = newCancelToken();
       const orderId = await insertPendingOrder(
@@ -289,7 +286,7 @@ export async function createCheckout(
           amounts: summary,
           couponCode: coupon?.code ?? null,
           creditAmount: credit,
-          paymentProvider: paidWithCredit ? STORE_CREDIT_PROVIDER : provider.name,
+          paymentProvider: wholeOrderOnCredit ? STORE_CREDIT_PROVIDER : provider.name,
           cancelToken,
           reservationExpiresAt: expiresAt,
           shippingName: profile.fullName,
@@ -333,9 +330,10 @@ export async function createCheckout(
         if (!spent.ok) throw new CheckoutRefusal("credit_not_enough", checkoutErrorMessage("credit_not_enough", formatPence(spent.balance)), formatPence(spent.balance));
       }
       let creditSessionId: string | null = null;
-      if (paidWithCredit) {
+      if (wholeOrderOnCredit) {
         creditSessionId = `credit_${orderId}_${randomBytes(12).toString("hex")}`;
-        await completeCreditOrder(tx, orderId, creditSessionId, now, config.brand);
+        // The order was made above in this transaction with this credit: nothing else can have moved it.
+        if (!(await completeCreditOrder(tx, orderId, creditSessionId, now, config.brand))) throw new Error(`checkout: credit order ${orderId} could not be completed`);
       }
       return {
         orderId,
@@ -348,7 +346,7 @@ export async function createCheckout(
         credit,
         couponCode: coupon?.code ?? null,
         superseded,
-        paidWithCredit: creditSessionId,
+        creditSessionId,
       };
     });
   } catch (error) {
@@ -368,14 +366,15 @@ export async function createCheckout(
       console.warn(`[checkout] could not close session ${old.sessionId} of replaced order ${old.id}:`, (error as Error).message);
     });
   }
-  if (reserved.paidWithCredit) {
-    return { ok: true, orderId: reserved.orderId, sessionId: reserved.paidWithCredit, url: orderSuccessUrl(config.publicUrl).replace(CHECKOUT_SESSION_ID_TEMPLATE, reserved.paidWithCredit) };
+  if (reserved.creditSessionId) {
+    const sessionId = reserved.creditSessionId;
+    return { ok: true, orderId: reserved.orderId, sessionId, url: orderSuccessUrl(config.publicUrl).replace(CHECKOUT_SESSION_ID_TEMPLATE, sessionId) };
   }
   try {
     const session = await provider.createCheckoutSession({
       lineItems: [...reserved.lines, { name: CART_SHIPPING_LABEL, quantity: 1, unitAmount: reserved.shipping }],
       // The card pays what the store credit does not; the credit shows as a discount line.
-      amountTotal: reserved.total - reserved.credit,
+      amountTotal: cardPart({ totalAmount: reserved.total, creditAmount: reserved.credit }),
       discountAmount: reserved.discount + reserved.credit,
       discountLabel: discountLabel(reserved.couponCode, reserved.credit),
       customerEmail: reserved.email,

@@ -10,6 +10,8 @@ export interface OrderConfirmation {
   state: "completed" | "processing" | "refunded" | "not_completed";
   email: string;
   totalAmount: number;
+  /** Pence of the total paid with store credit. */
+  creditAmount: number;
   /** This request completed the order (and emptied the cart lines). */
   cartCleared: boolean;
   /** Refunded: whether the stock or the order's coupon was gone when the payment came. */
@@ -47,5 +49,5 @@ export async function loadOrderConfirmation(
           ? "processing"
           : "not_completed";
   const refundCause = state === "refunded" ? await orderRefundCause(db, fresh.id) : null;
-  return { orderId: fresh.id, state, email: fresh.email, totalAmount: fresh.totalAmount, cartCleared, refundCause };
+  return { orderId: fresh.id, state, email: fresh.email, totalAmount: fresh.totalAmount, creditAmount: fresh.creditAmount, cartCleared, refundCause };
 }

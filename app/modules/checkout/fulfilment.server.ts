@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { lockCustomer } from "~/modules/accounts/customers.server";
+import { cardPart } from "~/modules/credit/credit-rules";
 import { creditHeldByOrder, lockCreditBalance, moveCredit, returnCreditOfOrders } from "~/modules/credit/ledger.server";
 import { removePaidLines } from "~/modules/cart/cart.server";
 import { variantFactsById } from "~/modules/catalog/inventory.server";
@@ -101,13 +102,21 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
       return { status: "refunded" as const, orderId, changed: false, order, cause };
     }
 
-    if (session.amountTotal !== null && session.amountTotal !== cardAmountOf(order)) {
+    if (session.amountTotal !== null && session.amountTotal !== cardPart(order)) {
       // We set the amount ourselves, so this means something is badly wrong: keep the
       // customer whole rather than ship an order for the wrong money.
-      console.error(`[checkout] order ${orderId}: paid ${session.amountTotal} but the card's part is ${cardAmountOf(order)}; refunding`);
+      console.error(`[checkout] order ${orderId}: paid ${session.amountTotal} but the card's part is ${cardPart(order)}; refunding`);
       await releaseHeldReservations(tx, [orderId], now);
       await returnCreditOfOrders(tx, [orderId]);
       return markRefunded(tx, order, deps.brand);
+    }
+
+    // Only an unpaid order moves on from here. Anything else was settled by the shop (a
+    // cancelled order, refunded in card or credit) and must not come back to life when a
+    // delayed webhook for its payment arrives.
+    if (order.status !== "pending" && order.status !== "failed" && order.status !== "expired") {
+      console.warn(`[checkout] payment event for order ${orderId} in status ${order.status}: nothing to do`);
+      return { status: "completed" as const, orderId, changed: false };
     }
 
     const lines = await orderLines(tx, orderId);
@@ -170,11 +179,6 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     return { status: "refunded", orderId: outcome.order.id, changed: outcome.changed };
   }
   return outcome;
-}
-
-/** What the card pays for an order: its total less the store credit it uses. */
-export function cardAmountOf(order: Pick<OrderRow, "totalAmount" | "creditAmount">): number {
-  return order.totalAmount - order.creditAmount;
 }
 
 /** Takes an order's store credit again after it went back (a late payment); false when the balance no longer has it. */
@@ -247,7 +251,7 @@ async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding, caus
  */
 async function ensureRefunded(db: Db, order: OrderRow, session: CheckoutSessionInfo, provider: PaymentProvider, reason: string) {
   if (await hasRefund(db, { orderId: order.id })) return;
-  const amount = session.amountTotal ?? cardAmountOf(order);
+  const amount = session.amountTotal ?? cardPart(order);
   const refund = await provider.refundPayment({
     paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
     sessionId: session.id,

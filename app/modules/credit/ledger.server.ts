@@ -90,9 +90,29 @@ export interface CreditEntry {
   createdAt: Date;
 }
 
+/** Every movement of the customer's credit, newest first (the data download). */
+export async function allCreditEntries(db: Db | Tx, userId: string): Promise<CreditEntry[]> {
+  const all: CreditEntry[] = [];
+  for (;;) {
+    const page = await creditHistory(db, userId, { limit: HISTORY_PAGE_MAX, beforeId: all.at(-1)?.id });
+    all.push(...page);
+    if (page.length < HISTORY_PAGE_MAX) return all;
+  }
+}
+
+/** One page of the customer's history and where the next (older) page starts, if there is one. */
+export async function creditHistoryPage(db: Db | Tx, userId: string, pageSize: number, beforeId: number | null) {
+  // One more than a page says whether there are older rows.
+  const rows = await creditHistory(db, userId, { limit: pageSize + 1, beforeId: beforeId ?? undefined });
+  const page = rows.slice(0, pageSize);
+  return { rows: page, olderFrom: rows.length > pageSize ? page[page.length - 1]!.id : null };
+}
+
+const HISTORY_PAGE_MAX = 200;
+
 /** A customer's ledger, newest first, a page at a time (`beforeId`: the last id of the page before). */
 export async function creditHistory(db: Db | Tx, userId: string, options: { limit?: number; beforeId?: number } = {}): Promise<CreditEntry[]> {
-  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), HISTORY_PAGE_MAX + 1);
   const rows = await db
     .select({
       id: storeCreditEntries.id,
@@ -111,7 +131,11 @@ export async function creditHistory(db: Db | Tx, userId: string, options: { limi
   return rows.map((r) => ({ ...r, kind: r.kind as StoreCreditKind }));
 }
 
-/** Net credit an order has taken (its spends less what went back): what a cancel or refund may return as credit. */
+/**
+ * Net credit an order's checkout has taken (its spends less what went back as `order_return`):
+ * what the expiry sweep and a cancelled checkout give back, and what a late payment must take
+ * again. Refunds of paid orders are worked out from the order's amounts instead (`splitRefund`).
+ */
 export async function creditHeldByOrder(db: Db | Tx, orderId: number): Promise<number> {
   const [row] = await db
     .select({ net: sql<string>`coalesce(sum(${storeCreditEntries.amount}), 0)` })

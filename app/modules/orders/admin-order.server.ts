@@ -1,18 +1,20 @@
 /**
  * One order in the back office: its page (lines, customer, payment, refunds, timeline), and the
  * two money acts on it: cancelling an unshipped order (stock back through the ledger) and
- * refunding it, fully or partly, through the payment provider. Callers have already checked
+ * refunding it, fully or partly, to the card through the payment provider and/or as store
+ * credit (decision 0044: the card first up to what it paid, or all as credit). Callers have already checked
  * that the user is an admin; every change is audit-logged with before and after.
  *
  * Refunds (decision 0037):
  * - The order row is locked for the whole refund, provider call included, so two refunds of
  *   one order run one after the other and the second sees what the first refunded: together
  *   they never pass the total (the orders_refunded_range CHECK is the last guard).
- * - Each refund form carries a one-time request key. It is the provider's idempotency key and
- *   is written to the refund's audit entry in the same transaction as the refund's row: a
- *   replayed or double-submitted form finds that entry (after waiting for the lock) and pays
- *   nothing; a retry after a crash between the provider and our commit gets the provider's
- *   same refund back, recorded once (its id is the `refunds` key).
+ * - Each refund form carries a one-time request key, written to the refund's audit entry in the
+ *   same transaction as the refund's rows: a replayed or double-submitted form finds that entry
+ *   (after waiting for the lock) and pays nothing. The provider's idempotency key is built from
+ *   the order's refunded amount under the lock, so a retry after a crash between the provider
+ *   and our commit gets the provider's same refund back, recorded once (its id is the
+ *   `refunds` key).
  * - A refund that brings the refunded amount to the total makes the order `refunded`; a
  *   partial one leaves the status alone (it says what happened to the parcel) and the
  *   customer reads "Partly refunded £x" from `refunded_amount`.
@@ -30,6 +32,7 @@ import { recordRefund, refundsForOrder } from "~/modules/payments/refunds.server
 import { formatPence } from "~/utils/money";
 import { ORDER_ACTION_TEXT, type AdminOrderDetail, type AdminOrderLine, type OrderActionResult, type TimelineEvent } from "./admin-order";
 import { enqueueOrderCancelled, enqueueOrderRefundIssued, orderEmailKeyPrefixes, type EmailBranding } from "./emails.server";
+import { creditDedupeKey, STORE_CREDIT_PROVIDER } from "~/modules/credit/credit-rules";
 import { moveCredit } from "~/modules/credit/ledger.server";
 import {
   cancellationFee,
@@ -133,7 +136,7 @@ export async function orderDetailForAdmin(db: Db, orderId: number): Promise<Admi
   if (order.paidAt) timeline.push({ kind: "paid", at: order.paidAt });
   if (order.dispatchedAt) timeline.push({ kind: "dispatched", at: order.dispatchedAt, trackingNumber: order.trackingNumber });
   if (order.cancelledAt) timeline.push({ kind: "cancelled", at: order.cancelledAt, reason: order.cancelReason });
-  for (const r of refunds) timeline.push({ kind: "refund", at: r.createdAt, amount: r.amount, reason: r.reason });
+  for (const r of refunds) timeline.push({ kind: "refund", at: r.createdAt, amount: r.amount, reason: r.reason, toCredit: r.provider === STORE_CREDIT_PROVIDER });
   for (const e of emails) timeline.push({ kind: "email", at: e.createdAt, subject: e.subject, to: e.to, status: e.status, sentAt: e.sentAt });
   for (const a of trail) timeline.push({ kind: "audit", at: a.createdAt, action: a.action, actorEmail: a.actorEmail });
   timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -266,6 +269,10 @@ export async function refundOrder(db: Db, provider: PaymentProvider, input: Refu
       if (!recorded) return { status: "replayed", orderId, amount: figure.amount } as const;
       cardRefundId = refund.id;
     }
+    // Stock back (variant rows) before the credit part (the customer's balance row): every path
+    // takes variants first and the balance last, so a refund cannot deadlock a checkout.
+    const restocked = await restockLines(tx, orderId, toRestock, "refund_restock", adminId, `refund ${cardRefundId ?? "to store credit"}`);
+
     // The store credit part: a ledger row for the customer, and a refund row (provider
     // "store_credit") so the order's refunds and timeline show it with the card's.
     let creditRefundId: string | null = null;
@@ -277,11 +284,14 @@ export async function refundOrder(db: Db, provider: PaymentProvider, input: Refu
         orderId,
         note: `Refund for order #${orderId}`,
         actorUserId: adminId,
-        dedupeKey: `order-refund-credit:${orderId}:after-${order.refundedAmount}`,
+        dedupeKey: creditDedupeKey.orderRefund(orderId, order.refundedAmount, split.toCredit),
       });
-      if (!moved.ok) return { status: "replayed", orderId, amount: figure.amount } as const;
+      // refunded_amount moves on with every committed refund, so the key is new unless this very
+      // refund was committed already, which the request key's audit check above would have
+      // found. Throw (never return) so nothing of this refund is committed half-made.
+      if (!moved.ok) throw new Error(`refund of order ${orderId}: store credit not added (${moved.reason})`);
       creditRefundId = `credit-${moved.entryId}`;
-      await recordRefund(tx, { id: creditRefundId, provider: "store_credit", orderId, paymentIntentId: null, amount: split.toCredit, reason });
+      await recordRefund(tx, { id: creditRefundId, provider: STORE_CREDIT_PROVIDER, orderId, paymentIntentId: null, amount: split.toCredit, reason });
     }
     const refund = { id: (cardRefundId ?? creditRefundId)! };
 
@@ -289,7 +299,6 @@ export async function refundOrder(db: Db, provider: PaymentProvider, input: Refu
     const creditRefundedAmount = order.creditRefundedAmount + split.toCredit;
     const orderStatus = refundedAmount >= order.totalAmount ? "refunded" : order.status;
     await tx.update(orders).set({ refundedAmount, creditRefundedAmount, status: orderStatus, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    const restocked = await restockLines(tx, orderId, toRestock, "refund_restock", adminId, `refund ${refund.id}`);
     await recordAudit(tx, {
       actorUserId: adminId,
       action: "order.refunded",

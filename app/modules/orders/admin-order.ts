@@ -15,7 +15,7 @@ export type TimelineEvent =
   | { kind: "paid"; at: Date }
   | { kind: "dispatched"; at: Date; trackingNumber: string | null }
   | { kind: "cancelled"; at: Date; reason: string | null }
-  | { kind: "refund"; at: Date; amount: number; reason: string }
+  | { kind: "refund"; at: Date; amount: number; reason: string; toCredit: boolean }
   | { kind: "email"; at: Date; subject: string; to: string; status: OutboxStatus; sentAt: Date | null }
   | { kind: "audit"; at: Date; action: string; actorEmail: string | null };
 
@@ -51,7 +51,8 @@ export interface AdminOrderDetail extends Omit<AdminOrder, "items"> {
   /** Pence the card can still get back (a refund "to the original payment" sends the rest to credit). */
   cardRefundable: number;
   lines: AdminOrderLine[];
-  refunds: { id: string; amount: number; reason: string; createdAt: Date }[];
+  /** `provider` is the payment provider, or STORE_CREDIT_PROVIDER for a refund to store credit. */
+  refunds: { id: string; provider: string; amount: number; reason: string; createdAt: Date }[];
   timeline: TimelineEvent[];
   /** What the forms may offer now (the server checks again). */
   can: { cancel: boolean; refund: boolean; keepFee: boolean; restock: boolean };

@@ -69,7 +69,7 @@ export async function enqueueOrderConfirmation(tx: Db, order: OrderForEmail, lin
   const text = [
     greeting(order.shippingName),
     "",
-    `Thank you for your order with ${shop}. Your payment was received and order #${order.id} is confirmed.`,
+    `Thank you for your order with ${shop}. ${order.creditAmount === order.totalAmount && order.totalAmount > 0 ? "It was paid with your store credit" : "Your payment was received"} and order #${order.id} is confirmed.`,
     "",
     itemsText(lines),
     "",
@@ -77,9 +77,8 @@ export async function enqueueOrderConfirmation(tx: Db, order: OrderForEmail, lin
     ...(order.discountAmount > 0 ? [`Discount: -${formatPence(order.discountAmount)}`] : []),
     `Shipping: ${formatPence(order.shippingAmount)}`,
     `Total paid: ${formatPence(order.totalAmount)}`,
-    ...((order.creditAmount ?? 0) > 0
-      ? [`Paid with store credit: ${formatPence(order.creditAmount!)}`, `Paid by card: ${formatPence(order.totalAmount - order.creditAmount!)}`]
-      : []),
+    ...((order.creditAmount ?? 0) > 0 ? [`Paid with store credit: ${formatPence(order.creditAmount!)}`] : []),
+    ...((order.creditAmount ?? 0) > 0 && order.creditAmount! < order.totalAmount ? [`Paid by card: ${formatPence(order.totalAmount - order.creditAmount!)}`] : []),
     "",
     "We'll email you again with a tracking number when it is dispatched.",
     `You can see your orders at ${account}.`,
@@ -107,6 +106,19 @@ const REFUND_EXPLANATION: Record<RefundCause, (orderId: number) => string> = {
     `Your payment for order #${id} reached us after the time we could hold the order for you, and by then its coupon code had been used as many times as it allows.`,
 };
 
+/**
+ * Where the money of a payment that could not be honoured went: the card's part back to the
+ * card, and the store credit the order used (returned to the balance when the hold lapsed).
+ */
+function lateRefundText(order: OrderForEmail): string[] {
+  const credit = order.creditAmount ?? 0;
+  if (credit === 0) return [`We have refunded the full ${formatPence(order.totalAmount)} to your card; it usually shows within 5-10 business days.`];
+  return [
+    `We have refunded the ${formatPence(order.totalAmount - credit)} you paid by card; it usually shows within 5-10 business days.`,
+    `The ${formatPence(credit)} of store credit the order used is back on your account.`,
+  ];
+}
+
 /** A payment that could not be honoured (see `RefundCause`). */
 export async function enqueueOrderRefunded(tx: Db, order: OrderForEmail, brand: EmailBranding = {}, cause: RefundCause = "stock") {
   const shop = brand.shopName ?? DEMO_SHOP.name;
@@ -114,7 +126,7 @@ export async function enqueueOrderRefunded(tx: Db, order: OrderForEmail, brand: 
     greeting(order.shippingName),
     "",
     REFUND_EXPLANATION[cause](order.id),
-    `We have refunded the full ${formatPence(order.totalAmount)} to your card; it usually shows within 5-10 business days.`,
+    ...lateRefundText(order),
     "",
     "Sorry about that.",
     shop,
@@ -198,16 +210,17 @@ export async function enqueueOrderRefundIssued(
   const whole = refund.refundedSoFar >= order.totalAmount;
   const toCredit = refund.toCredit ?? 0;
   const toCard = refund.amount - toCredit;
-  const where =
+  const refunded = `We have refunded ${formatPence(refund.amount)} for order #${order.id}`;
+  const sentence =
     toCredit === 0
-      ? `to your card; it usually shows within 5-10 business days.`
+      ? `${refunded} to your card; it usually shows within 5-10 business days.`
       : toCard === 0
-        ? `as store credit on your account, ready to spend now.`
-        : `: ${formatPence(toCard)} to your card (it usually shows within 5-10 business days) and ${formatPence(toCredit)} as store credit on your account, ready to spend now.`;
+        ? `${refunded} as store credit on your account, ready to spend now.`
+        : `${refunded}: ${formatPence(toCard)} to your card (it usually shows within 5-10 business days) and ${formatPence(toCredit)} as store credit on your account, ready to spend now.`;
   const text = [
     greeting(order.shippingName),
     "",
-    `We have refunded ${formatPence(refund.amount)} for order #${order.id} ${where}`.replace(" :", ":"),
+    sentence,
     whole
       ? `That is the whole ${formatPence(order.totalAmount)} you paid.`
       : `In all we have refunded ${formatPence(refund.refundedSoFar)} of the ${formatPence(order.totalAmount)} you paid.`,

@@ -11,7 +11,7 @@ export async function orderExistsForSession(db: Db, sessionId: string): Promise<
 /** The order behind a payment session, only if it belongs to this user (success page). */
 export async function findUserOrderBySession(db: Db, userId: string, sessionId: string) {
   const [row] = await db
-    .select({ id: orders.id, status: orders.status, userId: orders.userId, totalAmount: orders.totalAmount, email: orders.email })
+    .select({ id: orders.id, status: orders.status, userId: orders.userId, totalAmount: orders.totalAmount, creditAmount: orders.creditAmount, email: orders.email })
     .from(orders)
     .where(and(eq(orders.paymentSessionId, sessionId), eq(orders.userId, userId)));
   return row ?? null;

@@ -11,7 +11,7 @@ import { ERASURE_ATTEMPTS } from "~/modules/accounts/policy";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import { clearCart } from "~/modules/cart/cart.server";
-import { creditBalance, creditHistory } from "~/modules/credit/ledger.server";
+import { allCreditEntries, creditBalance, lockCreditBalance } from "~/modules/credit/ledger.server";
 import { formatPence } from "~/utils/money";
 import { forgetRecipient } from "~/modules/email/recipient.server";
 import { hasRunningSubscription, subscriptionsData } from "~/modules/membership/subscription-summary.server";
@@ -41,7 +41,7 @@ export async function exportCustomerData(db: Db, userId: string, now = new Date(
     // customer's only once the customer has proved the mailbox.
     account.emailVerified ? applicationsData(db, account.email) : Promise.resolve(null),
     creditBalance(db, userId),
-    wholeCreditHistory(db, userId),
+    allCreditEntries(db, userId),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -56,16 +56,6 @@ export async function exportCustomerData(db: Db, userId: string, now = new Date(
     },
     ...(wholesaleApplications === null ? { note: UNVERIFIED_EXPORT_NOTE } : {}),
   };
-}
-
-/** Every store-credit movement of the customer, newest first (the ledger is read a page at a time). */
-async function wholeCreditHistory(db: Db, userId: string) {
-  const all: Awaited<ReturnType<typeof creditHistory>> = [];
-  for (;;) {
-    const page = await creditHistory(db, userId, { limit: 200, beforeId: all.at(-1)?.id });
-    all.push(...page);
-    if (page.length < 200) return all;
-  }
 }
 
 /** Why an unverified customer's download holds no wholesale applications. */
@@ -93,8 +83,10 @@ export async function eraseCustomerAccount(db: Db, userId: string, password: str
       if (account === null) return { ok: false, status: 404, message: ERASURE_MESSAGES.notFound };
       if ((await countOpenOrders(tx, userId)) > 0) throw new ErasureRefused(ERASURE_MESSAGES.openOrders);
       if (await hasRunningSubscription(tx, userId)) throw new ErasureRefused(ERASURE_MESSAGES.runningSubscription);
-      // Credit is money the shop owes the customer: erasing would silently forfeit it.
-      const credit = await creditBalance(tx, userId);
+      // Credit is money the shop owes the customer: erasing would silently forfeit it. Locked
+      // (after the account row, checkout's order too) so a refund or payout to credit cannot
+      // commit between this read and the erasure.
+      const credit = await lockCreditBalance(tx, userId);
       if (credit > 0) throw new ErasureRefused(ERASURE_MESSAGES.storeCredit(formatPence(credit)));
       const ordersKept = await erasePersonalDetailsFromOrders(tx, userId, erasedEmail(userId), now);
       await clearCart(tx, { userId });

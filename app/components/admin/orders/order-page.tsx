@@ -8,6 +8,7 @@ import { formatPence } from "~/utils/money";
 import { OrderStatusPill } from "../order-status-pill";
 import { addressLines } from "./address";
 import { CancelForm, RefundForm } from "./money-forms";
+import { STORE_CREDIT_PROVIDER } from "~/modules/credit/credit-rules";
 
 const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 const h2 = "text-lg font-semibold text-slate-900";
@@ -30,7 +31,7 @@ function eventText(e: TimelineEvent): string {
     case "cancelled":
       return e.reason ? `Cancelled: ${e.reason}` : "Cancelled";
     case "refund":
-      return `Refunded ${formatPence(e.amount)} (${e.reason.replace(/_/g, " ")})`;
+      return `Refunded ${formatPence(e.amount)} ${e.toCredit ? "as store credit" : "to the card"} (${e.reason.replace(/_/g, " ")})`;
     case "email":
       return `Email “${e.subject}” to ${e.to}: ${OUTBOX_FILTER_LABELS[e.status].toLowerCase()}`;
     case "audit":
@@ -111,9 +112,9 @@ export function AdminOrderPage({ order, requestKey, result }: { order: AdminOrde
               <Row label="Subtotal" value={formatPence(order.subtotalAmount)} />
               {order.discountAmount > 0 && <Row label={order.couponCode ? `Coupon ${order.couponCode}` : "Discount"} value={`−${formatPence(order.discountAmount)}`} />}
               {order.discountAmount === 0 && order.couponCode && <Row label="Coupon" value={order.couponCode} />}
-              {order.creditAmount > 0 && <Row label="Paid with store credit" value={formatPence(order.creditAmount)} />}
               <Row label="Shipping" value={formatPence(order.shippingAmount)} />
               <Row label="Total paid" value={formatPence(order.totalAmount)} strong />
+              {order.creditAmount > 0 && <Row label="of which with store credit" value={formatPence(order.creditAmount)} />}
               {order.refundedAmount > 0 && <Row label="Refunded" value={`−${formatPence(order.refundedAmount)}`} />}
             </dl>
           </section>
@@ -127,7 +128,8 @@ export function AdminOrderPage({ order, requestKey, result }: { order: AdminOrde
                 {order.refunds.map((r) => (
                   <li key={r.id} className="flex flex-wrap justify-between gap-2">
                     <span>
-                      <ShopDateTime value={r.createdAt} /> · {r.reason.replace(/_/g, " ")} · <span className="font-mono text-xs text-slate-600">{r.id}</span>
+                      <ShopDateTime value={r.createdAt} /> · {r.provider === STORE_CREDIT_PROVIDER ? "as store credit" : "to the card"} · {r.reason.replace(/_/g, " ")} ·{" "}
+                      <span className="font-mono text-xs text-slate-600">{r.id}</span>
                     </span>
                     <span className="font-semibold tabular-nums">{formatPence(r.amount)}</span>
                   </li>
