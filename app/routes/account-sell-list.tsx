@@ -75,7 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** The customer's own sell list: never stored by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta: Route.MetaFunction = (args) => {
   const id = (args.loaderData as { submission?: { id: number } } | undefined)?.submission?.id;

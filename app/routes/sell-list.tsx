@@ -13,7 +13,7 @@ import type { Route } from "./+types/sell-list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, SELL_SEARCH_MAX_LENGTH);
+  const q = (url.searchParams.get("find") ?? "").slice(0, SELL_SEARCH_MAX_LENGTH);
   const list = await sellListView(context.db, readDraft(request, user.id));
   const results = q.trim() === "" ? null : await searchCardsToSell(context.db, q);
   const done = url.searchParams.get("done");
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function backTo(q: string, done: string) {
-  const params = new URLSearchParams(q ? { q, done } : { done });
+  const params = new URLSearchParams(q ? { find: q, done } : { done });
   return `${SELL_LIST_PATH}?${params}`;
 }
 
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // A line's "Remove" button carries the line, not an intent: it is an update without that line.
   const intent = form.get("remove") !== null ? "update" : form.get("intent");
-  const q = String(form.get("q") ?? "").slice(0, SELL_SEARCH_MAX_LENGTH);
+  const q = String(form.get("find") ?? "").slice(0, SELL_SEARCH_MAX_LENGTH);
   const draft = readDraft(request, user.id);
 
   if (intent === "add") {

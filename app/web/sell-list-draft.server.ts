@@ -1,13 +1,12 @@
 /**
  * The sell-list draft's cookie (decision 0042): the customer's list before they submit it, so it
- * survives a reload and needs no JavaScript. HttpOnly, scoped to the builder's path, and tagged
+ * survives a reload and needs no JavaScript. HttpOnly, scoped to /sell-cards, and tagged
  * with a hash of the user's id so a draft left in a shared browser is never shown to the next
  * person who signs in. It holds only ids and codes; the server prices everything again.
  */
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { decodeDraft, encodeDraft, type DraftLine } from "~/modules/buylist/customer-draft";
-import { SELL_LIST_PATH } from "~/modules/buylist/customer";
 import { readCookie } from "./cookies";
 import { isSecureContext } from "./session-cookie.server";
 
@@ -27,7 +26,8 @@ export function readDraft(request: Request, userId: string): DraftLine[] {
 }
 
 function attributes(context: Pick<AppLoadContext, "env">, maxAge: number): string {
-  return `Path=${SELL_LIST_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${isSecureContext(context) ? "; Secure" : ""}`;
+  // "/sell-cards", not the builder's own path: its `.data` requests (/sell-cards/list.data) must carry the cookie too.
+  return `Path=/sell-cards; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${isSecureContext(context) ? "; Secure" : ""}`;
 }
 
 /** The Set-Cookie header that keeps this draft (or clears it when empty). */

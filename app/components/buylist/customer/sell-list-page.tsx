@@ -69,9 +69,9 @@ function CardSearch({ q, results, addError }: { q: string; results: SellSearchHi
         Find a card
       </h2>
       <Form method="get" action={SELL_LIST_PATH} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <TextField name="q" label="Card name, set or number" hint="For example: Charizard, Charizard base set, or 4/102." defaultValue={q} maxLength={100} className="grow" type="search" />
+        <TextField name="find" label="Card name, set or number" hint="For example: Charizard, Charizard base set, or 4/102." defaultValue={q} maxLength={100} className="grow" type="search" />
         <button type="submit" className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 sm:mb-5">
-          <Search aria-hidden className="h-4 w-4" /> Search
+          <Search aria-hidden className="h-4 w-4" /> Find cards
         </button>
       </Form>
       {addError && addError.cardId === null && <FormError>{addError.message}</FormError>}
@@ -113,7 +113,7 @@ function SearchHit({ hit, q, error }: { hit: SellSearchHit; q: string; error?: s
       <Form method="post" action={SELL_LIST_PATH} aria-labelledby={`${id}-name`} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_6rem_auto] sm:items-end">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="cardId" value={hit.cardId} />
-        <input type="hidden" name="q" value={q} />
+        <input type="hidden" name="find" value={q} />
         <SelectField id={`${id}-printing`} name="printing" label="Printing" defaultValue={hit.printings[0]}>
           {hit.printings.map((p) => (
             <option key={p} value={p}>
@@ -183,10 +183,10 @@ function ListForm({ q, list, answer, fallbackLines }: { q: string; list: SellLis
       ) : (
         <Form method="post" action={SELL_LIST_PATH} className="mt-4 space-y-6" key={version}>
           {/* Enter in a field presses the form's first button: this one, not a line's "Remove". */}
-          <button type="submit" name="intent" value="update" tabIndex={-1} className="sr-only">
+          <button type="submit" name="intent" value="update" tabIndex={-1} aria-hidden="true" className="sr-only">
             Update offer
           </button>
-          <input type="hidden" name="q" value={q} />
+          <input type="hidden" name="find" value={q} />
           <input type="hidden" name="lines" value={rows.length} />
           <ol className="space-y-3" data-testid="sell-list">
             {rows.map((row, i) => (

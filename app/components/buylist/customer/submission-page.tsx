@@ -103,7 +103,7 @@ function NextStep({ view, reference }: { view: SubmissionView; reference: string
   if (status === "submitted") {
     return (
       <Box title="What happens now" id="next-heading">
-        <p>We are looking at your list and photos and will send you a quote within 24 hours. {PHOTO_TEXT.hint}</p>
+        <p>We are looking at your list and photos and will send you a quote within 24 hours. Photos of the fronts and backs help us quote quickly: add them below.</p>
         <Form method="post">
           <input type="hidden" name="intent" value="withdraw" />
           <button type="submit" className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}>
@@ -356,7 +356,7 @@ function Photos({ submission: s }: { submission: SubmissionView["submission"] })
         </ul>
       )}
       {open && (
-        <Form method="post" encType="multipart/form-data" className="space-y-2">
+        <Form method="post" encType="multipart/form-data" className="space-y-2" key={s.photos.length}>
           <input type="hidden" name="intent" value="photos" />
           <label htmlFor="photos" className="block text-sm font-medium text-slate-700">
             Add photos of the fronts and backs
