@@ -21,6 +21,13 @@ import {
   submissionForCustomer,
   withdrawSubmission,
 } from "~/modules/buylist/submissions.server";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { addSubmissionPhotos, readSubmissionLabel, readSubmissionPhoto } from "~/modules/buylist/photos.server";
+import { buylistPhotos } from "~/db/schema";
+import { FileMediaStore } from "~/modules/media/file-store.server";
 import { createUser } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
@@ -233,5 +240,60 @@ describe("the customer's moves", () => {
     const events = await db.select().from(buylistEvents).where(and(eq(buylistEvents.submissionId, late.id), eq(buylistEvents.status, "expired")));
     expect(events).toHaveLength(1);
     expect(events[0]!.actorUserId).toBeNull();
+  });
+});
+
+describe("photos", () => {
+  let dir: string;
+  let store: FileMediaStore;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "buylist-photos-"));
+    store = new FileMediaStore(dir);
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const jpeg = async () => {
+    const bytes = await sharp({ create: { width: 700, height: 900, channels: 3, background: "#cc3322" } }).jpeg().toBuffer();
+    return new File([new Uint8Array(bytes)], "front.jpg", { type: "image/jpeg" });
+  };
+
+  it("adds the owner's photos, checked by content, and shows them to the owner and admins only", async () => {
+    const id = await submitted(alice);
+    const fake = new File([new TextEncoder().encode("not a photo at all")], "notes.jpg", { type: "image/jpeg" });
+    const result = await addSubmissionPhotos(db, store, alice.id, id, [await jpeg(), fake]);
+    expect(result).toMatchObject({ status: "done", added: 1 });
+    if (result.status === "done") expect(result.refusals[0]).toContain("is not a JPEG");
+    const [photo] = await db.select().from(buylistPhotos).where(eq(buylistPhotos.submissionId, id));
+    const name = `${photo!.storageKey}-${photo!.widths[0]}.webp`;
+    expect(await readSubmissionPhoto(db, store, name, { id: alice.id, isAdmin: false })).toMatchObject({ contentType: "image/webp" });
+    expect(await readSubmissionPhoto(db, store, name, { id: admin.id, isAdmin: true })).not.toBeNull();
+    expect(await readSubmissionPhoto(db, store, name, { id: bob.id, isAdmin: false })).toBeNull();
+    expect(await readSubmissionPhoto(db, store, `${photo!.storageKey}-9999.webp`, { id: alice.id, isAdmin: false })).toBeNull();
+    expect(await readSubmissionPhoto(db, store, "../../etc/passwd", { id: alice.id, isAdmin: false })).toBeNull();
+  });
+
+  it("refuses someone else's submission, too many photos, and photos once the cards are sent", async () => {
+    const id = await submitted(alice);
+    expect(await addSubmissionPhotos(db, store, bob.id, id, [await jpeg()])).toEqual({ status: "not_found" });
+    expect(await addSubmissionPhotos(db, store, alice.id, id, [])).toMatchObject({ status: "refused" });
+    expect(await addSubmissionPhotos(db, store, alice.id, id, await Promise.all([1, 2, 3, 4, 5].map(jpeg)))).toMatchObject({ status: "refused" });
+    await db.insert(buylistPhotos).values(Array.from({ length: 12 }, (_, i) => ({ submissionId: id, storageKey: `${"ab".repeat(15)}${String(i).padStart(2, "0")}`, widths: [320], width: 320, height: 320 })));
+    expect(await addSubmissionPhotos(db, store, alice.id, id, [await jpeg()])).toMatchObject({ status: "refused", message: expect.stringContaining("the most it can have") });
+    await withdrawSubmission(db, alice.id, id);
+    const other = await submitted(alice);
+    await withdrawSubmission(db, alice.id, other);
+    expect(await addSubmissionPhotos(db, store, alice.id, other, [await jpeg()])).toMatchObject({ status: "refused", message: expect.stringContaining("until you send") });
+  });
+
+  it("gives the prepaid label to the owner and admins only", async () => {
+    const id = await submitted(alice);
+    expect(await readSubmissionLabel(db, store, id, { id: alice.id, isAdmin: false })).toBeNull();
+    await store.put(`buylist-labels/label-${id}.pdf`, new TextEncoder().encode("%PDF-1.4 label"), "application/pdf");
+    await db.update(buylistSubmissions).set({ labelKey: `buylist-labels/label-${id}.pdf`, labelContentType: "application/pdf", labelFileName: "label.pdf" }).where(eq(buylistSubmissions.id, id));
+    expect(await readSubmissionLabel(db, store, id, { id: alice.id, isAdmin: false })).toMatchObject({ contentType: "application/pdf" });
+    expect(await readSubmissionLabel(db, store, id, { id: admin.id, isAdmin: true })).not.toBeNull();
+    expect(await readSubmissionLabel(db, store, id, { id: bob.id, isAdmin: false })).toBeNull();
   });
 });
