@@ -81,6 +81,45 @@ const GOOD_PASSWORDS = { password: "Velvet-Lantern-43", confirmPassword: "Velvet
 const MATRIX: Record<string, Case[]> = {
   "/": [page("/"), page("/?page=2")],
   "sell-cards": [page("/sell-cards")],
+  "sell-cards/list": [
+    page("/sell-cards/list", SIGNED_IN),
+    page("/sell-cards/list?find=charizard", SIGNED_IN),
+    { name: "add an unknown card", method: "POST", path: () => "/sell-cards/list", form: () => ({ intent: "add", cardId: "2000000000", printing: "holo", condition: "nm", quantity: "1" }), expect: { ...all(400), guest: "→/login" } },
+    { name: "update an empty list", method: "POST", path: () => "/sell-cards/list", form: () => ({ intent: "update", lines: "0" }), expect: { ...all(200), guest: "→/login" } },
+    { name: "submit an empty list", method: "POST", path: () => "/sell-cards/list", form: () => ({ intent: "submit", lines: "0", payout: "cash" }), expect: { ...all(400), guest: "→/login" } },
+    { name: "clear the list", method: "POST", path: () => "/sell-cards/list", form: () => ({ intent: "clear" }), expect: { ...all("→/sell-cards/list"), guest: "→/login" } },
+  ],
+  "sell/photos/:file": [
+    // Private: only the submission's owner or an admin ever gets a photo (tests/integration/buylist-customer-routes.test.ts).
+    { name: "a photo that is not stored", method: "GET", path: () => `/sell/photos/${"0f".repeat(16)}-320.webp`, expect: all(404), data: false },
+    { name: "not a photo's name", method: "GET", path: () => "/sell/photos/..%2F..%2Fpackage.json", expect: all(404), data: false },
+  ],
+  "account/sell-lists/:id": [
+    { name: "customer A's sell list", method: "GET", path: (w) => `/account/sell-lists/${w.ids.sellListId}`, expect: OWNER_ONLY },
+    { name: "a sell list that does not exist", method: "GET", path: () => "/account/sell-lists/2000000000", expect: { ...all(404), guest: "→/login" } },
+    {
+      name: "accept a quote that was not sent",
+      method: "POST",
+      path: (w) => `/account/sell-lists/${w.ids.sellListId}`,
+      form: () => ({ intent: "accept", token: "not-the-token" }),
+      expect: { ...OWNER_ONLY, customer: 409 },
+    },
+    { name: "add no photos", method: "POST", path: (w) => `/account/sell-lists/${w.ids.sellListId}`, form: () => ({ intent: "photos" }), expect: { ...OWNER_ONLY, customer: 400 } },
+    { name: "mark as shipped before accepting", method: "POST", path: (w) => `/account/sell-lists/${w.ids.sellListId}`, form: () => ({ intent: "shipped" }), expect: { ...OWNER_ONLY, customer: 409 } },
+    // Changes state: the owner runs last (ORDER) and withdraws it.
+    {
+      name: "withdraw customer A's sell list",
+      method: "POST",
+      path: (w) => `/account/sell-lists/${w.ids.sellListId}`,
+      form: () => ({ intent: "withdraw" }),
+      expect: { ...OWNER_ONLY, customer: "→/account/sell-lists/*" },
+      // The .data twin comes second and finds it withdrawn already.
+      dataExpect: { customer: 409 },
+    },
+  ],
+  "account/sell-lists/:id/label": [
+    { name: "customer A's sell list has no label yet", method: "GET", path: (w) => `/account/sell-lists/${w.ids.sellListId}/label`, expect: { ...OWNER_ONLY, customer: 404 }, data: false },
+  ],
   terms: [page("/terms")],
   privacy: [page("/privacy")],
   delivery: [page("/delivery")],
@@ -165,6 +204,7 @@ const MATRIX: Record<string, Case[]> = {
   account: [
     page("/account", SIGNED_IN),
     page("/account?tab=orders", SIGNED_IN),
+    page("/account?tab=sell-lists", SIGNED_IN),
     {
       name: "update the profile",
       method: "POST",

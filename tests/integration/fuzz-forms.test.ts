@@ -182,7 +182,11 @@ async function counts(): Promise<Record<string, number>> {
            (SELECT count(*) FROM coupon_categories)::int AS coupon_categories,
            (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins,
            (SELECT count(*) FROM store_credit_entries)::int AS store_credit_entries,
-           (SELECT coalesce(sum(balance), 0)::int FROM store_credit_balances) AS store_credit`);
+           (SELECT coalesce(sum(balance), 0)::int FROM store_credit_balances) AS store_credit,
+           (SELECT count(*) FROM buylist_submissions)::int AS buylist_submissions,
+           (SELECT count(*) FROM buylist_submissions WHERE status <> 'submitted')::int AS moved_sell_lists,
+           (SELECT count(*) FROM buylist_events)::int AS buylist_events,
+           (SELECT count(*) FROM buylist_photos)::int AS buylist_photos`);
   return (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
 }
 
@@ -270,6 +274,32 @@ const productFields = () => ({
 });
 
 const FORMS: Record<string, Form> = {
+  "sell-cards/list": {
+    path: () => fc.constant("/sell-cards/list"),
+    actors: ["other"],
+    fields: () => ({
+      intent: text("add", "update", "submit", "clear"),
+      find: text("", "charizard"),
+      cardId: text("1", "0", "2000000000"),
+      printing: text("holo", "normal", "first_edition"),
+      condition: text("nm", "lp", "dmg"),
+      quantity: text("1", "100", "0"),
+      lines: text("0", "1", "2"),
+      "line-0-card": text("1", "x"),
+      "line-0-printing": text("holo", "normal"),
+      "line-0-condition": text("nm", "mp"),
+      "line-0-quantity": text("1", "0", "101"),
+      remove: text("0", "1"),
+      payout: text("cash", "credit", ""),
+      note: text("", "Sleeved."),
+    }),
+  },
+  "account/sell-lists/:id": {
+    path: (w) => fc.oneof(text(`/account/sell-lists/${w.ids.sellListId}`), segment.map((s) => `/account/sell-lists/${s}`)),
+    // Someone else's sell list: every move is refused as not found, and nothing changes.
+    actors: ["other"],
+    fields: () => ({ intent: text("withdraw", "accept", "decline", "shipped", "photos"), token: text("", "not-the-token"), note: text("", "Tracked") }),
+  },
   wholesale: {
     path: () => fc.constant("/wholesale"),
     actors: ["guest"],
@@ -581,6 +611,10 @@ interface Query {
 }
 
 const QUERIES: Record<string, Query> = {
+  "sell-cards/list": { paths: () => fc.constant("/sell-cards/list"), params: ["find", "done"], actor: "other" },
+  "sell/photos/:file": { paths: () => fc.oneof(text(`/sell/photos/${"0f".repeat(16)}-320.webp`), segment.map((s) => `/sell/photos/${s}`)), params: [], actor: "other" },
+  "account/sell-lists/:id": { paths: (w) => fc.oneof(text(`/account/sell-lists/${w.ids.sellListId}`), segment.map((s) => `/account/sell-lists/${s}`)), params: ["token", "done", "submitted"], actor: "customer" },
+  "account/sell-lists/:id/label": { paths: (w) => fc.oneof(text(`/account/sell-lists/${w.ids.sellListId}/label`), segment.map((s) => `/account/sell-lists/${s}/label`)), params: [], actor: "customer" },
   "/": { paths: () => fc.constant("/"), params: ["page"], actor: "guest" },
   "sell-cards": { paths: () => fc.constant("/sell-cards"), params: [], actor: "guest" },
   terms: { paths: () => fc.constant("/terms"), params: [], actor: "guest" },

@@ -3,6 +3,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/modules/catalog/product-images";
+import { PHOTO_UPLOAD_BODY_LIMIT } from "~/modules/buylist/photos";
 import { createUser } from "../support/accounts";
 import { cookieFor } from "../support/shop-world";
 import { hasBuild, startApp, type RunningApp } from "../support/http-app";
@@ -281,5 +282,33 @@ describe.runIf(hasBuild)("real form posts still work", () => {
   it("leaves GET, HEAD and OPTIONS alone", async () => {
     expect((await send("/login", { method: "GET" })).status).toBe(200);
     expect((await send("/login", { method: "HEAD" })).status).toBe(200);
+  });
+});
+
+describe.runIf(hasBuild)("request guard on a sell list's photo upload", () => {
+  const multipart = (size: number) => {
+    const head = `--xyz\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    return Buffer.concat([Buffer.from(head), Buffer.alloc(size, 0xff), Buffer.from("\r\n--xyz--\r\n")]);
+  };
+  const headers = (cookie?: string) => ({ "Content-Type": "multipart/form-data; boundary=xyz", ...(cookie ? { Cookie: cookie } : {}) });
+  let customerCookie: string;
+  beforeAll(async () => {
+    const user = await createUser(database.db, { verified: true });
+    customerCookie = await cookieFor(database.db, user.id);
+  });
+
+  it.each(["/account/sell-lists/1", "/account/sell-lists/1.data"])("lets a signed-in multipart body past the page limit through to %s, where the route decides (404: not theirs)", async (path) => {
+    expect((await send(path, { headers: headers(customerCookie), body: multipart(3 * 1024 * 1024) })).status).toBe(404);
+  });
+
+  it("refuses a multipart body over the cap with 413, and one without a session with 401 (or a page's limit)", async () => {
+    expectShortRefusal(await send("/account/sell-lists/1", { headers: headers(customerCookie), body: multipart(PHOTO_UPLOAD_BODY_LIMIT) }), 413);
+    expectShortRefusal(await send("/account/sell-lists/1", { headers: headers(), body: multipart(10) }), 401);
+    expectShortRefusal(await send("/account/sell-lists/1", { headers: headers(), body: multipart(2 * 1024 * 1024) }), 413);
+  });
+
+  it("takes multipart nowhere else under /account/sell-lists", async () => {
+    expectShortRefusal(await send("/account/sell-lists/1/label", { headers: headers(customerCookie), body: multipart(10) }), 415);
+    expectShortRefusal(await send("/sell-cards/list", { headers: headers(customerCookie), body: multipart(10) }), 415);
   });
 });

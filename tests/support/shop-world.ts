@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
-import { categories, coupons, languages, orders, profiles, subscriptions, wholesaleApplications } from "~/db/schema";
+import { buylistEvents, buylistSubmissions, categories, coupons, languages, orders, profiles, subscriptions, wholesaleApplications } from "~/db/schema";
 import { createSession } from "~/modules/accounts/sessions.server";
 import { createUser } from "./accounts";
 import { checkoutFixtures } from "./checkout-fixtures";
@@ -68,6 +68,8 @@ export interface ShopWorld {
     couponCode: string;
     /** A verified customer no actor is: the admin customer pages may change their role. */
     bystanderId: string;
+    /** Customer A's sell list (buylist submission), status "submitted", no lines. */
+    sellListId: number;
   };
 }
 
@@ -213,6 +215,10 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
   await db.insert(coupons).values({ code: couponCode, percentOff: 10, note: "Arranged by the shop world" });
   const bystander = await createUser(db, { verified: true });
 
+  // A's sell list: the row and its first event, as the buylist writes them (no lines: the shop world has no cards).
+  const [sellList] = await db.insert(buylistSubmissions).values({ userId: a.id, offerCash: 1000, offerCredit: 1200 }).returning({ id: buylistSubmissions.id });
+  await db.insert(buylistEvents).values({ submissionId: sellList!.id, status: "submitted", actorUserId: a.id });
+
   return {
     cookies: { guest: null, customer: a.cookie, other: b.cookie, pro: pro.cookie, admin: admin.cookie },
     userIds: { customer: a.id, other: b.id, pro: pro.id, admin: admin.id },
@@ -237,6 +243,7 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
       applicationId: application!.id,
       couponCode,
       bystanderId: bystander.id,
+      sellListId: sellList!.id,
     },
   };
 }
