@@ -5,6 +5,7 @@ import { sweepGuestCarts } from "~/modules/cart/cart.server";
 import { runReservationSweep } from "~/modules/checkout/jobs.server";
 import { runMembershipJobs } from "~/modules/membership/jobs.server";
 import { runProviderBilling } from "~/web/payments.server";
+import { expireQuotes } from "~/modules/buylist/submissions.server";
 
 export interface BackgroundJob {
   name: string;
@@ -36,6 +37,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "reservation-sweep", everyMs: 30_000, run: runReservationSweep },
   // The provider's billing (sandbox renewals at period end), then the premium cache for periods that ran out.
   { name: "membership", everyMs: 15_000, run: (context) => runBillingAndMembership(context) },
+  // Buylist quotes past their expiry become "expired" (answering one also checks, so a minute late is harmless).
+  { name: "buylist-quote-expiry", everyMs: 60_000, run: (context) => expireQuotes(context.db) },
 ];
 
 export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] = BACKGROUND_JOBS) {

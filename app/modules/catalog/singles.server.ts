@@ -95,6 +95,30 @@ async function findCard(db: Executor, cardId: number) {
   return row ?? null;
 }
 
+/** A card for a buyer of singles (the buylist): its summary, Cardmarket id, and copies in stock over all its variants. */
+export interface CardWithStock extends CardSummary {
+  cardmarketProductId: number | null;
+  stock: number;
+}
+
+/** Cards by id with their stock on hand (0 when not listed); ids not found are absent from the map. */
+export async function cardsWithStock(db: Executor, cardIds: number[]): Promise<Map<number, CardWithStock>> {
+  const found = new Map<number, CardWithStock>();
+  const ids = [...new Set(cardIds)];
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({
+      ...cardColumns,
+      stock: sql<number>`(SELECT coalesce(sum(${productVariants.stock}), 0) FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id})::int`,
+    })
+    .from(cards)
+    .innerJoin(cardSets, eq(cardSets.id, cards.setId))
+    .leftJoin(products, eq(products.cardId, cards.id))
+    .where(inArray(cards.id, ids));
+  for (const row of rows) found.set(row.id, { ...toSummary(row), cardmarketProductId: row.cardmarketProductId, stock: Number(row.stock) });
+  return found;
+}
+
 // ---- Search -------------------------------------------------------------------------------------
 
 /** Most words of a search that count: an admin types a name, a number and a set at most. */

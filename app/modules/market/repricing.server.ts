@@ -75,6 +75,28 @@ export async function marketHistory(db: Executor, cardmarketProductId: number): 
   }));
 }
 
+/** Cards' figures in the latest guide, by Cardmarket id (absent: no row in that guide, or no guide at all). */
+export async function latestFiguresFor(db: Executor, cardmarketProductIds: number[]): Promise<Map<number, MarketFigures>> {
+  const found = new Map<number, MarketFigures>();
+  const ids = [...new Set(cardmarketProductIds)];
+  const guide = ids.length === 0 ? null : await latestGuide(db);
+  if (!guide) return found;
+  type Row = { cardmarket_product_id: number } & Record<(typeof HISTORY_COLUMNS)[number], number | null>;
+  const rows = await selectRows<Row>(
+    db,
+    sql`SELECT mp.cardmarket_product_id, ${sql.raw(HISTORY_COLUMNS.map((c) => `mp.${c}`).join(", "))}
+        FROM market_prices mp
+        WHERE mp.guide_id = ${guide.id} AND mp.cardmarket_product_id = ANY(${intArrayLiteral(ids)}::int[])`,
+  );
+  for (const r of rows) {
+    found.set(r.cardmarket_product_id, {
+      avg: r.avg, low: r.low, trend: r.trend, avg1: r.avg1, avg7: r.avg7, avg30: r.avg30,
+      avgHolo: r.avg_holo, lowHolo: r.low_holo, trendHolo: r.trend_holo, avg1Holo: r.avg1_holo, avg7Holo: r.avg7_holo, avg30Holo: r.avg30_holo,
+    });
+  }
+  return found;
+}
+
 // ---- The plan -------------------------------------------------------------------------------
 
 interface PlanRow {
