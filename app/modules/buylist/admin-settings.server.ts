@@ -8,23 +8,16 @@ import { asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { buylistCards, cards, cardSets } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
-import type { CardSearchHit } from "~/modules/catalog/singles";
 import { cardsWithStock, searchCards } from "~/modules/catalog/singles.server";
-import type { WantedCardInput, WantedCardRow } from "./admin";
+import type { BuylistSettingsPage, WantedCardInput, WantedCardRow } from "./admin";
 import { cardLabelOf, unitsInOpenSubmissions } from "./offer.server";
 import type { BuylistSettings } from "./settings";
+
+export type { BuylistSettingsPage };
 import { loadBuylistSettings, saveBuylistSettings } from "./settings.server";
 
 /** Most wanted-card rows the page lists (the hot-list first, then the newest changes). */
 export const WANTED_LIST_LIMIT = 200;
-
-export interface BuylistSettingsPage {
-  settings: BuylistSettings;
-  wanted: WantedCardRow[];
-  hotList: WantedCardRow[];
-  query: string;
-  results: Array<CardSearchHit & { onBuylist: boolean }> | null;
-}
 
 async function wantedRows(db: Db, where: ReturnType<typeof eq> | undefined, order: "hot" | "recent"): Promise<WantedCardRow[]> {
   const rows = await db

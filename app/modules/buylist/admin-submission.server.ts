@@ -6,16 +6,15 @@
  * checks the status, writes the change, its history event, its audit entry (before/after) and its
  * email together. Payment is in admin-payout.server.ts. Callers have checked the admin role.
  */
-import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { buylistEvents, buylistLines, buylistPhotos, buylistSubmissions, profiles, users } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
-import { auditTrailFor, type AuditTrailEntry } from "~/modules/audit/trail.server";
+import { auditTrailFor } from "~/modules/audit/trail.server";
 import { creditBalance } from "~/modules/credit/ledger.server";
 import { CONDITION_LABELS, type Condition, isCondition, type Printing } from "~/modules/catalog/variants";
 import { formatPence } from "~/utils/money";
-import { BUYLIST_ADMIN_TEXT, finalTotals, gradeExplanation, type GradeLineInput, type GradedLineFacts, lineValues, type ReviewLineInput } from "./admin";
+import { type AdminLine, type AdminSubmissionDetail, BUYLIST_ADMIN_TEXT, finalTotals, gradeExplanation, type GradeLineInput, type GradedLineFacts, lineValues, type ReviewLineInput } from "./admin";
 import {
   type BuylistEmailBranding,
   enqueueGradedEmail,
@@ -30,7 +29,7 @@ import { unitOfferFor } from "./offer.server";
 import type { BuylistSettings } from "./settings";
 import { loadBuylistSettings } from "./settings.server";
 import { type BuylistStatus, formatSubmissionReference } from "./status";
-import { moveSubmission } from "./submissions.server";
+import { moveSubmission, newQuoteToken } from "./submissions.server";
 
 type Executor = Db | Tx;
 
@@ -90,7 +89,7 @@ const submissionColumns = {
   name: profiles.fullName,
 };
 
-export type SubmissionRow = Awaited<ReturnType<typeof readSubmission>>;
+type SubmissionRow = Awaited<ReturnType<typeof readSubmission>>;
 
 async function readSubmission(db: Executor, id: number, lock: boolean) {
   const query = db
@@ -127,20 +126,6 @@ const lineColumns = {
   gradeNote: buylistLines.gradeNote,
 };
 
-export interface AdminLine extends GradedLineFacts {
-  id: number;
-  cardId: number;
-  cardLabel: string;
-  printing: Printing;
-  /** As the customer described it. */
-  condition: Condition;
-  offeredUnit: number;
-  notBuyingReason: string | null;
-  notBuyingLabel: string | null;
-  reviewNote: string | null;
-  gradeNote: string | null;
-}
-
 async function readLines(db: Executor, submissionId: number, minLineValuePence: number): Promise<AdminLine[]> {
   const rows = await db.select(lineColumns).from(buylistLines).where(eq(buylistLines.submissionId, submissionId)).orderBy(asc(buylistLines.id));
   return rows.map((r) => ({
@@ -154,19 +139,6 @@ async function readLines(db: Executor, submissionId: number, minLineValuePence: 
   }));
 }
 
-export interface AdminSubmissionDetail {
-  submission: NonNullable<SubmissionRow> & { reference: string; hasQuoteToken: boolean };
-  lines: AdminLine[];
-  photos: Array<{ id: number; storageKey: string; width: number; height: number }>;
-  events: Array<{ id: number; status: string; note: string | null; actorEmail: string | null; createdAt: Date }>;
-  audit: AuditTrailEntry[];
-  settings: BuylistSettings;
-  creditBalance: number;
-  /** Where the page's amounts stand now: the quote from the reviewed lines, the final from the graded ones. */
-  draftQuote: { cash: number; credit: number };
-  draftFinal: { cash: number; credit: number };
-}
-
 export async function submissionForAdmin(db: Db, id: number): Promise<AdminSubmissionDetail | null> {
   const row = await readSubmission(db, id, false);
   if (!row) return null;
@@ -174,7 +146,7 @@ export async function submissionForAdmin(db: Db, id: number): Promise<AdminSubmi
   const [lines, photos, events, audit, balance] = await Promise.all([
     readLines(db, id, settings.minLineValuePence),
     db
-      .select({ id: buylistPhotos.id, storageKey: buylistPhotos.storageKey, width: buylistPhotos.width, height: buylistPhotos.height })
+      .select({ id: buylistPhotos.id, storageKey: buylistPhotos.storageKey, widths: buylistPhotos.widths, width: buylistPhotos.width, height: buylistPhotos.height })
       .from(buylistPhotos)
       .where(eq(buylistPhotos.submissionId, id))
       .orderBy(asc(buylistPhotos.id)),
@@ -189,7 +161,7 @@ export async function submissionForAdmin(db: Db, id: number): Promise<AdminSubmi
   ]);
   const { quoteToken, ...submission } = row;
   return {
-    submission: { ...submission, quoteToken: null, reference: formatSubmissionReference(id), hasQuoteToken: quoteToken !== null },
+    submission: { ...submission, reference: formatSubmissionReference(id), hasQuoteToken: quoteToken !== null },
     lines,
     photos,
     events: events.map((e) => ({ ...e, actorEmail: e.actorEmail ?? null })),
@@ -233,10 +205,7 @@ function auditEntry(adminId: string, id: number, action: string, details: Record
 /** Moves the (already locked) submission, or refuses with the page's message. */
 async function move(tx: Tx, id: number, to: BuylistStatus, adminId: string, note: string | null, what: string) {
   const moved = await moveSubmission(tx, id, to, "admin", { actorUserId: adminId, note });
-  if (!moved.ok) {
-    const status = "from" in moved && moved.from ? (moved.from as BuylistStatus) : to;
-    throw new BuylistRefusal(wrongStatus(status, what) as Extract<AdminOutcome, { ok: false }>);
-  }
+  if (!moved.ok) throw new BuylistRefusal((moved.reason === "not_found" ? notFound(id) : wrongStatus(moved.status, what)) as Extract<AdminOutcome, { ok: false }>);
   return moved;
 }
 
@@ -299,11 +268,6 @@ export async function reviewLine(db: Db, adminId: string, id: number, input: Rev
       return { ok: true as const };
     }),
   );
-}
-
-/** 128 random bits, base64url: the quote link's token. */
-export function newQuoteToken(): string {
-  return randomBytes(16).toString("base64url");
 }
 
 /**
@@ -495,5 +459,6 @@ export async function returnSubmission(db: Db, adminId: string, id: number, note
   );
 }
 
+export type { AdminLine };
 export { auditEntry as buylistAuditEntry, forEmail as submissionForEmail, readLines as readSubmissionLines, wrongStatus as wrongStatusOutcome, notFound as notFoundOutcome };
 export type { Executor as BuylistExecutor };

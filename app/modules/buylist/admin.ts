@@ -5,7 +5,9 @@
  * and the server share. No database here: the *.server.ts files next to it do the writing.
  */
 import { z } from "zod";
-import { CONDITION_LABELS, CONDITIONS, type Condition, isCondition } from "~/modules/catalog/variants";
+import type { CardSearchHit } from "~/modules/catalog/singles";
+import { CONDITION_LABELS, CONDITIONS, type Condition, isCondition, type Printing } from "~/modules/catalog/variants";
+import { renditionName } from "~/modules/media/responsive";
 import { formatPence, parsePounds } from "~/utils/money";
 import { parseUkDate } from "~/utils/uk-date";
 import { BUYLIST_SETTING_LIMITS, type BuylistSettings } from "./settings";
@@ -480,6 +482,85 @@ export interface SettingsActionResult {
   cardId?: number;
   errors?: Record<string, string>;
   values?: Record<string, string>;
+}
+
+/**
+ * A submission photo's URL at a width: the customer side's private photo route (it serves the
+ * sell list's owner and admins only; decision 0042), one rendition per width like product images.
+ */
+export function buylistPhotoUrl(storageKey: string, width: number): string {
+  return `/sell/photos/${renditionName(storageKey, width, "webp")}`;
+}
+
+// ---- The submission page's data -----------------------------------------------------------------
+
+export interface AdminSubmissionView {
+  id: number;
+  reference: string;
+  userId: string;
+  email: string;
+  name: string | null;
+  status: BuylistStatus;
+  payoutPreference: string;
+  customerNote: string | null;
+  offerCash: number;
+  offerCredit: number;
+  quotedCash: number | null;
+  quotedCredit: number | null;
+  quoteSentAt: Date | null;
+  quoteExpiresAt: Date | null;
+  /** Whether the sent quote's link still works (a line changed since withdraws it). */
+  hasQuoteToken: boolean;
+  finalCash: number | null;
+  finalCredit: number | null;
+  labelKey: string | null;
+  labelContentType: string | null;
+  labelFileName: string | null;
+  payout: string | null;
+  cashMethod: string | null;
+  paidReference: string | null;
+  paidOn: string | null;
+  paidAmount: number | null;
+  paidAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A line as the back office sees it. */
+export interface AdminLine extends GradedLineFacts {
+  id: number;
+  cardId: number;
+  cardLabel: string;
+  printing: Printing;
+  /** As the customer described it. */
+  condition: Condition;
+  offeredUnit: number;
+  notBuyingReason: string | null;
+  notBuyingLabel: string | null;
+  reviewNote: string | null;
+  gradeNote: string | null;
+}
+
+export interface AdminSubmissionDetail {
+  submission: AdminSubmissionView;
+  lines: AdminLine[];
+  photos: Array<{ id: number; storageKey: string; widths: number[]; width: number; height: number }>;
+  events: Array<{ id: number; status: string; note: string | null; actorEmail: string | null; createdAt: Date }>;
+  audit: Array<{ id: number; action: string; actorEmail: string | null; createdAt: Date; details: unknown }>;
+  settings: BuylistSettings;
+  creditBalance: number;
+  /** Where the page's amounts stand now: the quote from the reviewed lines, the final from the graded ones. */
+  draftQuote: { cash: number; credit: number };
+  draftFinal: { cash: number; credit: number };
+}
+
+
+export interface BuylistSettingsPage {
+  settings: BuylistSettings;
+  wanted: WantedCardRow[];
+  hotList: WantedCardRow[];
+  query: string;
+  results: Array<CardSearchHit & { onBuylist: boolean }> | null;
 }
 
 export { isBuylistStatus };
