@@ -2,11 +2,13 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
 import { recordOpeningStock } from "~/modules/catalog/inventory.server";
+import { importPriceGuide } from "~/modules/market/import.server";
 import { importPlan } from "~/modules/cards/import.server";
 import { planImport, problemLine } from "~/modules/cards/tcgdex";
 import { DEMO_CARD_SETS, DEMO_CARDS, tcgdexDocuments } from "./cards";
 import { DEMO_CATEGORIES, DEMO_LANGUAGES, DEMO_PRODUCTS, demoFlagUrl } from "./catalogue";
 import { productArtUrl } from "./product-art";
+import { DEMO_PRICE_GUIDE, DEMO_PRICE_GUIDE_FILE } from "./market";
 import { DEMO_SINGLES } from "./singles";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,6 +92,8 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
     const kindOf = new Map(DEMO_CATEGORIES.map((c) => [c.slug, c.kind]));
 
     const { added, idByTcgdexId } = await seedDemoCards(tx);
+    // The demo's market figures, through the importer (its transaction is a savepoint in ours).
+    await importPriceGuide(tx as unknown as Db, DEMO_PRICE_GUIDE, DEMO_PRICE_GUIDE_FILE);
     const createdAt = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
 
     const productRows = await tx

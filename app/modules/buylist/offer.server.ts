@@ -105,13 +105,12 @@ export async function unitsInOpenSubmissions(db: Executor, cardIds: number[], ex
  */
 export async function priceSellLines(db: Executor, input: readonly SellLineInput[], options: { excludeSubmissionId?: number; ignoreWanted?: boolean } = {}): Promise<PricedSellList> {
   const cardIds = [...new Set(input.map((l) => l.cardId))];
-  const [settings, { rules }, cardsById, rulesById, openUnits] = await Promise.all([
-    loadBuylistSettings(db),
-    loadPricingRules(db),
-    cardsWithStock(db, cardIds),
-    cardRules(db, cardIds),
-    unitsInOpenSubmissions(db, cardIds, options.excludeSubmissionId),
-  ]);
+  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const settings = await loadBuylistSettings(db);
+  const { rules } = await loadPricingRules(db);
+  const cardsById = await cardsWithStock(db, cardIds);
+  const rulesById = await cardRules(db, cardIds);
+  const openUnits = await unitsInOpenSubmissions(db, cardIds, options.excludeSubmissionId);
   const figures = await latestFiguresFor(
     db,
     [...cardsById.values()].flatMap((c) => (c.cardmarketProductId === null ? [] : [c.cardmarketProductId])),
