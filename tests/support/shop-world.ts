@@ -8,6 +8,7 @@ import { createSession } from "~/modules/accounts/sessions.server";
 import { createUser } from "./accounts";
 import { checkoutFixtures } from "./checkout-fixtures";
 import type { RunningApp } from "./http-app";
+import { arrangeSellList } from "./buylist-world";
 
 /**
  * A small shop with one of everything a route can be asked about, arranged through the real
@@ -68,6 +69,8 @@ export interface ShopWorld {
     couponCode: string;
     /** A verified customer no actor is: the admin customer pages may change their role. */
     bystanderId: string;
+    /** Customer A's sell list (submitted, one line) and its card: the buylist pages. */
+    sellList: { submissionId: number; lineId: number; cardId: number };
   };
 }
 
@@ -212,6 +215,7 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
   const couponCode = "MATRIX10";
   await db.insert(coupons).values({ code: couponCode, percentOff: 10, note: "Arranged by the shop world" });
   const bystander = await createUser(db, { verified: true });
+  const sellList = await arrangeSellList(db, a.id);
 
   return {
     cookies: { guest: null, customer: a.cookie, other: b.cookie, pro: pro.cookie, admin: admin.cookie },
@@ -237,6 +241,7 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
       applicationId: application!.id,
       couponCode,
       bystanderId: bystander.id,
+      sellList,
     },
   };
 }
