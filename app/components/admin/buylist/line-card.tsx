@@ -53,7 +53,7 @@ export function LineCard({ line, status, result }: { line: AdminLine; status: Bu
           {line.gradeNote ? <p className="mt-1">Why: {line.gradeNote}</p> : why.length > 0 && <p className="mt-1">Why: {why.join(" ")}</p>}
         </div>
       )}
-      {result && (
+      {result && !["unitPrice", "note", "receivedQuantity"].some((field) => result.errors?.[field]) && (
         <div className="mt-2">
           <FormError>{result.message}</FormError>
         </div>

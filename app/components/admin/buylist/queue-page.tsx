@@ -63,7 +63,7 @@ export function BuylistQueuePage({ queue }: { queue: QueuePage }) {
           <input id="buylist-search" name="q" type="search" defaultValue={search.q} placeholder="SL-5001 or name@example.com" maxLength={100} className={inputClass} />
         </div>
         <button type="submit" className={primaryButton}>
-          Search
+          Search sell lists
         </button>
         {search.q && (
           <Link to={`${PATH}${queueQuery(search.filter, "")}`} className="py-2 text-sm font-medium text-amber-700 underline underline-offset-2">

@@ -211,7 +211,7 @@ function WantedCards({ data, result }: { data: BuylistSettingsPage; result?: Set
                         {hit.title} <span className="text-sm font-normal text-slate-600">({hit.setCode})</span>
                         {hit.onBuylist && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">on the buylist</span>}
                       </p>
-                      {state.refused && (
+                      {state.refused && !["wantedQuantity", "maxPerSubmission", "hotPremium"].some((field) => state.errors[field]) && (
                         <div className="mt-2">
                           <FormError>{state.refused.message}</FormError>
                         </div>
@@ -267,7 +267,7 @@ function WantedCards({ data, result }: { data: BuylistSettingsPage; result?: Set
                       Holds {row.inStock} in stock, {row.inOpenSubmissions} in open sell lists · changed {formatDateTime(row.updatedAt)}
                     </p>
                   </div>
-                  {state.refused && (
+                  {state.refused && !["wantedQuantity", "maxPerSubmission", "hotPremium"].some((field) => state.errors[field]) && (
                     <div className="mt-2">
                       <FormError>{state.refused.message}</FormError>
                     </div>
