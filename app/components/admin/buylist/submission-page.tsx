@@ -153,7 +153,7 @@ function Amounts({ detail }: { detail: AdminSubmissionDetail }) {
             "Quote sent",
             s.quotedCash,
             s.quotedCredit,
-            s.quoteExpiresAt ? `${s.status === "quoted" ? "Expires" : "Expired or answered; ran to"} ${formatDateTime(s.quoteExpiresAt)}${s.status === "quoted" && !s.hasQuoteToken ? " · a line changed since: send it again" : ""}` : undefined,
+            s.quoteExpiresAt ? `${s.status === "quoted" ? "Valid until" : "Was valid until"} ${formatDateTime(s.quoteExpiresAt)}${s.status === "quoted" && !s.hasQuoteToken ? " · a line changed since: send it again" : ""}` : undefined,
             "quoted-amount",
           )}
         {grading && row("Final as graded", detail.draftFinal.cash, detail.draftFinal.credit, "Ungraded cards count as quoted.", "draft-final")}
@@ -443,7 +443,7 @@ function History({ detail }: { detail: AdminSubmissionDetail }) {
         {detail.events.map((event) => (
           <li key={event.id} className="flex flex-wrap gap-x-3">
             <span className="text-slate-600">{formatDateTime(event.createdAt)}</span>
-            <span className="font-semibold text-slate-900">{ADMIN_STATUS_LABELS[event.status as keyof typeof ADMIN_STATUS_LABELS] ?? event.status}</span>
+            <span className="font-semibold text-slate-900">{event.status === "submitted" ? "Submitted" : (ADMIN_STATUS_LABELS[event.status as keyof typeof ADMIN_STATUS_LABELS] ?? event.status)}</span>
             <span className="text-slate-700">{event.actorEmail ?? (event.status === "expired" ? "the shop" : "the customer")}</span>
             {event.note && <span className="basis-full text-slate-700">{event.note}</span>}
           </li>
