@@ -3,6 +3,11 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("sell-cards", "routes/sell-cards.tsx"),
+  // The buylist, the customer's side (issue 15): the sell-list builder, private photos, submissions.
+  route("sell-cards/list", "routes/sell-list.tsx"),
+  route("sell/photos/:file", "routes/sell-photo.ts"),
+  route("account/sell-lists/:id", "routes/account-sell-list.tsx"),
+  route("account/sell-lists/:id/label", "routes/account-sell-list-label.ts"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("delivery", "routes/delivery.tsx"),

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { SESSION_COOKIE } from "~/config/constants";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/modules/catalog/product-images";
+import { PHOTO_UPLOAD_BODY_LIMIT } from "~/modules/buylist/photos";
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -68,6 +69,20 @@ const UPLOAD_RULE: BodyRule = {
 };
 
 /**
+ * A customer's sell-list page (and its `.data` twin) takes photos of their cards: multipart up to
+ * PHOTO_UPLOAD_BODY_LIMIT, for a signed-in visitor only (the route checks the submission is theirs);
+ * its other forms (withdraw, accept, shipped) are form posts under the page limit.
+ */
+export const SELL_PHOTO_UPLOAD_PATH = /^\/account\/sell-lists\/[0-9]+(?:\.data)?$/;
+const SELL_PHOTO_RULE: BodyRule = {
+  limit: PAGE_BODY_LIMIT,
+  contentTypes: new Set([FORM, MULTIPART]),
+  label: "1 MiB",
+  limits: { [MULTIPART]: { limit: PHOTO_UPLOAD_BODY_LIMIT, label: `${Math.round(PHOTO_UPLOAD_BODY_LIMIT / (1024 * 1024))} MiB` } },
+  signedInOnly: true,
+};
+
+/**
  * A sell list's prepaid label (issue 15, decision 0043): one PDF, PNG or JPEG of at most 5 MB,
  * posted multipart by an admin to /admin/buylist/<id>/label; 6 MiB leaves room for the form around it.
  */
@@ -84,6 +99,7 @@ function ruleFor(req: Request): BodyRule {
   const path = req.path.toLowerCase().replace(/\/+$/, "");
   if (path === WEBHOOK_PATH) return WEBHOOK_RULE;
   if (CSV_IMPORT_PATHS.has(path)) return CSV_IMPORT_RULE;
+  if (SELL_PHOTO_UPLOAD_PATH.test(path)) return SELL_PHOTO_RULE;
   if (BUYLIST_LABEL_PATH.test(path)) return BUYLIST_LABEL_RULE;
   return UPLOAD_PATH.test(path) ? UPLOAD_RULE : PAGE_RULE;
 }

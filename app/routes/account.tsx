@@ -3,6 +3,7 @@ import { AccountPage } from "~/components/account/account-page";
 import { accountTabs } from "~/modules/accounts/account-tabs";
 import { findActiveSubscription } from "~/modules/membership/subscription-summary.server";
 import { listOrderHistory } from "~/modules/orders/history.server";
+import { listSubmissionsFor } from "~/modules/buylist/submissions.server";
 import { formFields, profileSchema, validateForm } from "~/modules/accounts/schemas";
 import { getProfile, updateProfile } from "~/modules/accounts/users.server";
 import { twoFactorState } from "~/modules/accounts/two-factor.server";
@@ -13,11 +14,12 @@ import type { Route } from "./+types/account";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   // Everything below is the signed-in user's own: the id comes from the session, never the URL.
-  const [profile, orders, subscription, twoFactor] = await Promise.all([
+  const [profile, orders, subscription, twoFactor, sellLists] = await Promise.all([
     getProfile(context.db, user.id),
     listOrderHistory(context.db, user.id),
     findActiveSubscription(context.db, user.id),
     twoFactorState(context.db, user.id),
+    listSubmissionsFor(context.db, user.id),
   ]);
   if (!profile) throw data("Your profile could not be found.", { status: 404 });
   const url = new URL(request.url);
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user,
     profile,
     orders,
+    sellLists,
     subscription,
     tabs,
     tab,
@@ -58,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "My Account", description: "Your profile, orders and subscription.", noindex: true });
+  pageMeta(args, { title: "My Account", description: "Your profile, orders, sell lists and subscription.", noindex: true });
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   return <AccountPage account={loaderData} answer={actionData} />;

@@ -7,6 +7,7 @@ import type { FieldErrors } from "~/modules/accounts/schemas";
 import type { ShellUser } from "~/web/shell";
 import { AccountHeader } from "./account-header";
 import { OrdersTab, type OrderSummary } from "./orders-tab";
+import { SellListsTab, type SellListSummary } from "~/components/buylist/customer/sell-lists-tab";
 import { ProfileTab } from "./profile-tab";
 import { SubscriptionTab, type SubscriptionTabData } from "./subscription-tab";
 import { VerifyEmailNotice } from "./verify-email";
@@ -24,6 +25,7 @@ export interface AccountView {
   user: Pick<ShellUser, "isAdmin" | "isPremium" | "emailVerified">;
   profile: Profile;
   orders: OrderSummary[];
+  sellLists: SellListSummary[];
   subscription: SubscriptionTabData | null;
   tabs: AccountTab[];
   tab: AccountTab;
@@ -38,7 +40,7 @@ export interface AccountView {
  * subscriber) as links, so each tab has its own URL and works without JavaScript.
  */
 export function AccountPage({ account, answer }: { account: AccountView; answer?: ProfileFormAnswer }) {
-  const { user, profile, orders, subscription, tabs, tab, twoFactorOn, editing, saved } = account;
+  const { user, profile, orders, sellLists, subscription, tabs, tab, twoFactorOn, editing, saved } = account;
   const navigate = useNavigate();
 
   // Arrow keys move between tabs, as a tab list should.
@@ -94,6 +96,7 @@ export function AccountPage({ account, answer }: { account: AccountView; answer?
           )}
           {tab === "profile" && <TwoFactorSummary on={twoFactorOn} />}
           {tab === "orders" && <OrdersTab orders={orders} />}
+          {tab === "sell-lists" && <SellListsTab sellLists={sellLists} />}
           {tab === "subscription" && subscription && (
             <SubscriptionTab subscription={subscription} actions={<ManageSubscriptionButton />} />
           )}

@@ -1,4 +1,4 @@
-import { BadgePoundSterling, Camera, Mail, MessageCircle, Truck } from "lucide-react";
+import { BadgePoundSterling, Camera, ListPlus, Mail, MessageCircle, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { FaqList, ProsePage, Section, proseLinkClass } from "~/components/prose-page";
 import { formatPence } from "~/utils/money";
@@ -46,6 +46,20 @@ export function SellYourCards() {
       title="Sell your cards"
       intro={`Got Pokémon cards you no longer need? ${shop.name} buys singles and graded slabs. Send us photos, get a quote within ${QUOTE_WITHIN_HOURS} hours, and get paid quickly once your cards arrive.`}
     >
+      <div className="flex flex-col gap-4 rounded-xl border border-amber-300 bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="start-sell-list">
+        <p className="text-slate-800">
+          <strong className="font-semibold text-slate-900">Know what you have?</strong> Build a sell list from our card database and see our offer for every card at
+          once, in cash or store credit.
+        </p>
+        <Link
+          to="/sell-cards/list"
+          className="inline-flex shrink-0 items-center justify-center gap-2 rounded-lg bg-amber-500 px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-amber-400"
+        >
+          <ListPlus aria-hidden className="h-5 w-5 shrink-0" />
+          Start a sell list
+        </Link>
+      </div>
+
       <Section id="how-it-works" title="How it works">
         <ol className="grid gap-4 sm:grid-cols-3">
           {steps.map((step, index) => (

@@ -103,7 +103,13 @@ export async function unitsInOpenSubmissions(db: Executor, cardIds: number[], ex
  * against its wanted quantity and cap first). Unknown cards and printings the card does not
  * exist in are priced at nothing and flagged in `problem`: the caller refuses to submit them.
  */
-export async function priceSellLines(db: Executor, input: readonly SellLineInput[], options: { excludeSubmissionId?: number; ignoreWanted?: boolean } = {}): Promise<PricedSellList> {
+export async function priceSellLines(db: Executor, input: readonly SellLineInput[], options: {
+    excludeSubmissionId?: number;
+    /** Price each copy as if no wanted quantity or cap applied (the shop re-pricing an accepted copy). */
+    ignoreWanted?: boolean;
+    /** Price each line as if it were the only one (a search's alternatives, not a list). */
+    independentLines?: boolean;
+  } = {}): Promise<PricedSellList> {
   const cardIds = [...new Set(input.map((l) => l.cardId))];
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const settings = await loadBuylistSettings(db);
@@ -131,7 +137,7 @@ export async function priceSellLines(db: Executor, input: readonly SellLineInput
       earlierInList: earlier.get(line.cardId) ?? 0,
     });
     const priced = problem === null ? offer : { ...offer, unitCash: 0, unitCredit: 0, lineCash: 0, lineCredit: 0, acceptedQuantity: 0 };
-    earlier.set(line.cardId, (earlier.get(line.cardId) ?? 0) + priced.acceptedQuantity);
+    if (!options.independentLines) earlier.set(line.cardId, (earlier.get(line.cardId) ?? 0) + priced.acceptedQuantity);
     return { ...line, ...priced, card, cardLabel: card ? cardLabelOf(card) : `Card ${line.cardId}`, problem };
   });
   return { lines, totals: offerTotals(lines), settings };

@@ -19,6 +19,9 @@ import type { EmailBranding } from "~/modules/orders/emails.server";
 import { enqueueSubmissionReceived } from "./emails-customer.server";
 import { priceSellLines, type PricedSellLine, type SellLineInput, type SellLineProblem } from "./offer.server";
 import { canMove, type BuylistActor, type BuylistStatus } from "./status";
+import type { SubmissionDetail, SubmissionLineView, SubmissionSummary } from "./customer";
+
+export type { SubmissionDetail, SubmissionLineView, SubmissionSummary };
 
 type Executor = Db | Tx;
 
@@ -143,19 +146,6 @@ export async function createSubmission(db: Db, userId: string, input: NewSubmiss
 
 // ---- The customer's reads ---------------------------------------------------------------------
 
-export interface SubmissionSummary {
-  id: number;
-  status: BuylistStatus;
-  createdAt: Date;
-  offerCash: number;
-  offerCredit: number;
-  quotedCash: number | null;
-  quotedCredit: number | null;
-  finalCash: number | null;
-  finalCredit: number | null;
-  payoutPreference: "cash" | "credit";
-  lineCount: number;
-}
 
 const summaryColumns = {
   id: buylistSubmissions.id,
@@ -181,39 +171,7 @@ export async function listSubmissionsFor(db: Executor, userId: string, limit = 1
   return rows.map(toSummary);
 }
 
-export interface SubmissionLineView {
-  id: number;
-  cardId: number;
-  cardLabel: string;
-  printing: Printing;
-  condition: Condition;
-  quantity: number;
-  offeredUnit: number;
-  notBuyingReason: string | null;
-  status: "offered" | "accepted" | "rejected";
-  quotedCondition: Condition | null;
-  quotedUnit: number | null;
-  reviewNote: string | null;
-  receivedCondition: Condition | null;
-  receivedQuantity: number | null;
-  finalUnit: number | null;
-  gradeNote: string | null;
-}
 
-export interface SubmissionDetail extends SubmissionSummary {
-  customerNote: string | null;
-  quoteSentAt: Date | null;
-  quoteExpiresAt: Date | null;
-  quoteToken: string | null;
-  hasLabel: boolean;
-  labelFileName: string | null;
-  payout: string | null;
-  paidAt: Date | null;
-  paidAmount: number | null;
-  lines: SubmissionLineView[];
-  photos: Array<{ id: number; storageKey: string; widths: number[]; width: number; height: number }>;
-  events: Array<{ id: number; status: BuylistStatus; note: string | null; createdAt: Date; byShop: boolean }>;
-}
 
 /** A submission with its lines, photos and history, for its owner; null for a missing one or someone else's. */
 export async function submissionForCustomer(db: Executor, userId: string, id: number): Promise<SubmissionDetail | null> {
