@@ -154,7 +154,7 @@ test("a sell list reviewed, quoted, received with a downgrade, graded and paid i
   await expect(page.getByTestId("quoted-amount")).toContainText("£615.20 cash · £738.24 credit");
   const [email] = await query<{ text_body: string; secrets: string[] }>("SELECT text_body, secrets FROM outbox WHERE kind = 'buylist-quote' AND to_address = $1", [customer.email]);
   const [{ quote_token: token }] = (await query<{ quote_token: string }>("SELECT quote_token FROM buylist_submissions WHERE id = $1", [submissionId])) as [{ quote_token: string }];
-  expect(email!.text_body).toContain(`/account/sell-lists/${submissionId}/quote?token=${token}`);
+  expect(email!.text_body).toContain(`/account/sell-lists/${submissionId}?token=${token}`);
   expect(email!.secrets[0]).toContain(token);
   // Over £150: the label section asks for one.
   await expect(page.getByRole("heading", { name: "Prepaid label" })).toBeVisible();

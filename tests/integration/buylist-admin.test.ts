@@ -133,7 +133,7 @@ describe("reviewing and quoting", () => {
       ["accepted", "mp", 10_472],
     ]);
     const [email] = await db.select().from(outbox).where(eq(outbox.kind, "buylist-quote"));
-    const link = `https://shop.test/account/sell-lists/${id}/quote?token=${row!.quoteToken}`;
+    const link = `https://shop.test/account/sell-lists/${id}?token=${row!.quoteToken}`;
     expect(email!.textBody).toContain(link);
     expect(email!.secrets).toEqual([link]);
     expect(email!.textBody).toContain("Whitening on the back.");

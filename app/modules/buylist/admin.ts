@@ -7,7 +7,6 @@
 import { z } from "zod";
 import type { CardSearchHit } from "~/modules/catalog/singles";
 import { CONDITION_LABELS, CONDITIONS, type Condition, isCondition, type Printing } from "~/modules/catalog/variants";
-import { renditionName } from "~/modules/media/responsive";
 import { formatPence, parsePounds } from "~/utils/money";
 import { parseUkDate } from "~/utils/uk-date";
 import { BUYLIST_SETTING_LIMITS, type BuylistSettings } from "./settings";
@@ -482,14 +481,6 @@ export interface SettingsActionResult {
   cardId?: number;
   errors?: Record<string, string>;
   values?: Record<string, string>;
-}
-
-/**
- * A submission photo's URL at a width: the customer side's private photo route (it serves the
- * sell list's owner and admins only; decision 0042), one rendition per width like product images.
- */
-export function buylistPhotoUrl(storageKey: string, width: number): string {
-  return `/sell/photos/${renditionName(storageKey, width, "webp")}`;
 }
 
 // ---- The submission page's data -----------------------------------------------------------------

@@ -36,9 +36,9 @@ const buylistEmailKey = {
   returned: (id: number) => `buylist-returned:${id}`,
 };
 
-/** The customer's page of one sell list, and the quote page the link opens (the customer's routes). */
+/** The customer's page of one sell list; with the quote's token, the quote link (the customer side's route answers it). */
 export const sellListPath = (id: number) => `/account/sell-lists/${id}`;
-export const quotePath = (id: number, token: string) => `${sellListPath(id)}/quote?token=${encodeURIComponent(token)}`;
+export const quotePath = (id: number, token: string) => `${sellListPath(id)}?token=${encodeURIComponent(token)}`;
 
 function base(brand: BuylistEmailBranding) {
   return { shop: brand.shopName ?? DEMO_SHOP.name, url: brand.publicUrl ?? "" };

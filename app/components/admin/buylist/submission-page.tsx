@@ -5,12 +5,12 @@ import { formatDateTime, ShopDateTime } from "~/components/ui/format-date";
 import {
   type AdminSubmissionDetail,
   ADMIN_STATUS_LABELS,
-  buylistPhotoUrl,
   CASH_METHOD_LABELS,
   LABEL_MAX_BYTES,
   PAYOUT_LABELS,
   type SubmissionActionResult,
 } from "~/modules/buylist/admin";
+import { photoUrl } from "~/modules/buylist/photos";
 import { widthUpTo } from "~/modules/media/responsive";
 import { formatPence } from "~/utils/money";
 import { formatUkDate } from "~/utils/uk-date";
@@ -94,9 +94,9 @@ export function SubmissionPage({ detail, notice, labelError, result }: Submissio
           <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
             {photos.map((photo, index) => (
               <li key={photo.id}>
-                <a href={buylistPhotoUrl(photo.storageKey, widthUpTo(photo.widths, 1600))} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border border-slate-200">
+                <a href={photoUrl(photo.storageKey, widthUpTo(photo.widths, 1600), "webp")} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border border-slate-200">
                   <img
-                    src={buylistPhotoUrl(photo.storageKey, widthUpTo(photo.widths, 320))}
+                    src={photoUrl(photo.storageKey, widthUpTo(photo.widths, 320), "webp")}
                     alt={`Photo ${index + 1} of the customer's cards (opens full size)`}
                     width={photo.width}
                     height={photo.height}
