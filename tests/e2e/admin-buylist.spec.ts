@@ -132,6 +132,7 @@ test("a sell list reviewed, quoted, received with a downgrade, graded and paid i
   await page.getByLabel("Reference or customer email").fill(reference.toLowerCase());
   await page.getByRole("button", { name: "Search sell lists" }).click();
   await expect(page.getByTestId("buylist-queue").getByRole("listitem")).toHaveCount(1);
+  await expectNoViolations(page, "the buylist queue");
   await shoot(page, "buylist-queue");
   await page.getByRole("link", { name: reference }).click();
   await expect(page.getByRole("heading", { name: new RegExp(`Sell list ${reference}`) })).toBeVisible();
@@ -157,8 +158,18 @@ test("a sell list reviewed, quoted, received with a downgrade, graded and paid i
   const [{ quote_token: token }] = (await query<{ quote_token: string }>("SELECT quote_token FROM buylist_submissions WHERE id = $1", [submissionId])) as [{ quote_token: string }];
   expect(email!.text_body).toContain(`/account/sell-lists/${submissionId}?token=${token}`);
   expect(email!.secrets[0]).toContain(token);
-  // Over £150: the label section asks for one.
+  // Over £150: the label section asks for one. A text file named .pdf is refused by its content; a PDF is kept.
   await expect(page.getByRole("heading", { name: "Prepaid label" })).toBeVisible();
+  await page.getByLabel(/^Label file/).setInputFiles({ name: "label.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf at all") });
+  await page.getByRole("button", { name: "Upload label" }).click();
+  await expect(page.getByText("That file is not a PDF, PNG or JPEG label")).toBeVisible();
+  await page.getByLabel(/^Label file/).setInputFiles({ name: "Royal Mail.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await page.getByRole("button", { name: "Upload label" }).click();
+  await expect(page.getByText("Prepaid label attached")).toBeVisible();
+  await expect(page.getByText("Attached: Royal-Mail.pdf.")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download" }).click();
+  expect((await download).suggestedFilename()).toBe("Royal-Mail.pdf");
 
   // --- the customer accepts (their page is the customer side's; the core's move, in the database)
   await query("UPDATE buylist_submissions SET status = 'accepted' WHERE id = $1", [submissionId]);

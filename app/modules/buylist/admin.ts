@@ -288,7 +288,7 @@ export function sniffLabelType(bytes: Uint8Array): LabelType | null {
 /** A file name safe to show and to send back in Content-Disposition: letters, digits, dot, dash, underscore. */
 export function safeLabelFileName(name: string, type: LabelType): string {
   const base = name
-    .replace(/\.[^.]*$/, "")
+    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60);
