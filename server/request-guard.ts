@@ -82,11 +82,25 @@ const SELL_PHOTO_RULE: BodyRule = {
   signedInOnly: true,
 };
 
+/**
+ * A sell list's prepaid label (issue 15, decision 0043): one PDF, PNG or JPEG of at most 5 MB,
+ * posted multipart by an admin to /admin/buylist/<id>/label; 6 MiB leaves room for the form around it.
+ */
+export const BUYLIST_LABEL_PATH = /^\/admin\/buylist\/[0-9]+\/label$/;
+const BUYLIST_LABEL_RULE: BodyRule = {
+  limit: PAGE_BODY_LIMIT,
+  contentTypes: new Set([FORM, MULTIPART]),
+  label: "1 MiB",
+  limits: { [MULTIPART]: { limit: 6 * 1024 * 1024, label: "6 MiB" } },
+  signedInOnly: true,
+};
+
 function ruleFor(req: Request): BodyRule {
   const path = req.path.toLowerCase().replace(/\/+$/, "");
   if (path === WEBHOOK_PATH) return WEBHOOK_RULE;
   if (CSV_IMPORT_PATHS.has(path)) return CSV_IMPORT_RULE;
   if (SELL_PHOTO_UPLOAD_PATH.test(path)) return SELL_PHOTO_RULE;
+  if (BUYLIST_LABEL_PATH.test(path)) return BUYLIST_LABEL_RULE;
   return UPLOAD_PATH.test(path) ? UPLOAD_RULE : PAGE_RULE;
 }
 

@@ -3,11 +3,12 @@ import { request as httpRequest } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
-import { buylistEvents, buylistSubmissions, categories, coupons, languages, orders, profiles, subscriptions, wholesaleApplications } from "~/db/schema";
+import { categories, coupons, languages, orders, profiles, subscriptions, wholesaleApplications } from "~/db/schema";
 import { createSession } from "~/modules/accounts/sessions.server";
 import { createUser } from "./accounts";
 import { checkoutFixtures } from "./checkout-fixtures";
 import type { RunningApp } from "./http-app";
+import { arrangeSellList } from "./buylist-world";
 
 /**
  * A small shop with one of everything a route can be asked about, arranged through the real
@@ -68,8 +69,10 @@ export interface ShopWorld {
     couponCode: string;
     /** A verified customer no actor is: the admin customer pages may change their role. */
     bystanderId: string;
-    /** Customer A's sell list (buylist submission), status "submitted", no lines. */
+    /** Customer A's sell list (submitted, one line): its id, for the customer's pages. */
     sellListId: number;
+    /** The same sell list with its line and card: the buylist back office's pages. */
+    sellList: { submissionId: number; lineId: number; cardId: number };
   };
 }
 
@@ -214,10 +217,7 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
   const couponCode = "MATRIX10";
   await db.insert(coupons).values({ code: couponCode, percentOff: 10, note: "Arranged by the shop world" });
   const bystander = await createUser(db, { verified: true });
-
-  // A's sell list: the row and its first event, as the buylist writes them (no lines: the shop world has no cards).
-  const [sellList] = await db.insert(buylistSubmissions).values({ userId: a.id, offerCash: 1000, offerCredit: 1200 }).returning({ id: buylistSubmissions.id });
-  await db.insert(buylistEvents).values({ submissionId: sellList!.id, status: "submitted", actorUserId: a.id });
+  const sellList = await arrangeSellList(db, a.id);
 
   return {
     cookies: { guest: null, customer: a.cookie, other: b.cookie, pro: pro.cookie, admin: admin.cookie },
@@ -243,7 +243,8 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
       applicationId: application!.id,
       couponCode,
       bystanderId: bystander.id,
-      sellListId: sellList!.id,
+      sellListId: sellList.submissionId,
+      sellList,
     },
   };
 }

@@ -395,7 +395,7 @@ async function freeSlug(tx: Tx, base: string): Promise<string> {
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-async function resolveCategory(tx: Tx, input: ListSingleInput): Promise<number> {
+async function resolveCategory(tx: Tx, input: Pick<ListSingleInput, "categoryId" | "language">): Promise<number> {
   if (input.categoryId !== null) {
     const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
     if (!row) throw refusal(400, LIST_MESSAGES.category, {}, "category");
@@ -405,6 +405,36 @@ async function resolveCategory(tx: Tx, input: ListSingleInput): Promise<number> 
   const id = singlesCategoryByLanguage(options)[input.language];
   if (id === undefined) throw refusal(400, LIST_MESSAGES.noSinglesCategory(input.language), {}, "category");
   return id;
+}
+
+/**
+ * The card's product, locked; made first if the card has none (kind "single", named "Charizard
+ * 4/102 · Base Set", visible, in the chosen category or the Singles category of the language).
+ */
+async function productOfCard(
+  tx: Tx,
+  card: NonNullable<Awaited<ReturnType<typeof findCard>>>,
+  input: Pick<ListSingleInput, "categoryId" | "language">,
+): Promise<{ product: { id: number; slug: string; name: string }; productCreated: boolean }> {
+  let product = await lockProductOfCard(tx, card.id);
+  if (product) return { product, productCreated: false };
+  const categoryId = await resolveCategory(tx, input);
+  const name = singleName(card, { name: card.setName, officialCardCount: card.officialCardCount });
+  const base = singleSlug(card, card.setCode);
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS && !product; attempt++) {
+    const slug = await freeSlug(tx, base);
+    // DO NOTHING on any unique index: the card's (another admin listed it a moment ago; this
+    // waits for their transaction) or the slug's (taken since we looked).
+    const [created] = await tx
+      .insert(products)
+      .values({ name, slug, kind: "single", cardId: card.id, categoryId, isVisible: true })
+      .onConflictDoNothing()
+      .returning({ id: products.id, slug: products.slug, name: products.name });
+    if (created) return { product: created, productCreated: true };
+    product = await lockProductOfCard(tx, card.id);
+  }
+  if (!product) throw refusal(400, LIST_MESSAGES.resend);
+  return { product, productCreated: false };
 }
 
 /**
@@ -459,30 +489,7 @@ export async function listSingle(db: Db, admin: { id: string }, rawInput: ListSi
         if (count > 0) throw refusal(400, LIST_MESSAGES.rowsNeedAttention(count), rowErrors);
       }
 
-      let product = await lockProductOfCard(tx, card.id);
-      let productCreated = false;
-      if (!product) {
-        const categoryId = await resolveCategory(tx, input);
-        const name = singleName(card, { name: card.setName, officialCardCount: card.officialCardCount });
-        const base = singleSlug(card, card.setCode);
-        for (let attempt = 0; attempt < SLUG_ATTEMPTS && !product; attempt++) {
-          const slug = await freeSlug(tx, base);
-          // DO NOTHING on any unique index: the card's (another admin listed it a moment ago; this
-          // waits for their transaction) or the slug's (taken since we looked).
-          const [created] = await tx
-            .insert(products)
-            .values({ name, slug, kind: "single", cardId: card.id, categoryId, isVisible: true })
-            .onConflictDoNothing()
-            .returning({ id: products.id, slug: products.slug, name: products.name });
-          if (created) {
-            product = created;
-            productCreated = true;
-          } else {
-            product = await lockProductOfCard(tx, card.id);
-          }
-        }
-        if (!product) throw refusal(400, LIST_MESSAGES.resend);
-      }
+      const { product, productCreated } = await productOfCard(tx, card, input);
       const productId = product.id;
 
       // The variants there are, locked in id order: what they were before is what the audit log keeps.
@@ -570,6 +577,50 @@ export async function listSingle(db: Db, admin: { id: string }, rawInput: ListSi
     if (error instanceof Refusal) return error.result;
     throw error;
   }
+}
+
+// ---- Stock from elsewhere -----------------------------------------------------------------------
+
+export type EnsuredVariant =
+  | { ok: true; productId: number; variantId: number; productCreated: boolean; variantCreated: boolean }
+  | { ok: false; message: string };
+
+/**
+ * The variant of a card's single product with these attributes, locked, made with no stock if
+ * missing (and the product too, as "add single" makes it): for units arriving from elsewhere, such
+ * as cards bought from customers (issue 15), which the caller then adds through inventory's
+ * `adjustStock` with its own reason, so every unit is in the ledger once. `priceForNew` prices a
+ * variant made here (an existing one keeps its prices). Run in the caller's transaction; callers
+ * doing several cards go in card-id order (product lock, then variant: listSingle's order).
+ */
+export async function ensureSingleVariant(
+  tx: Tx,
+  cardId: number,
+  attributes: { condition: string; printing: string; language: string },
+  priceForNew: () => number,
+): Promise<EnsuredVariant> {
+  const card = await findCard(tx, cardId);
+  if (!card) return { ok: false, message: LIST_MESSAGES.cardMissing };
+  let ensured: { product: { id: number }; productCreated: boolean };
+  try {
+    ensured = await productOfCard(tx, card, { categoryId: null, language: attributes.language });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, message: error.result.message };
+    throw error;
+  }
+  const productId = ensured.product.id;
+  const wanted: VariantAttributes = { ...attributes, grader: null, grade: null };
+  const existing = await lockVariant(tx, productId, wanted);
+  if (existing) return { ok: true, productId, variantId: existing.id, productCreated: ensured.productCreated, variantCreated: false };
+  const [inserted] = await tx
+    .insert(productVariants)
+    .values({ productId, ...wanted, price: priceForNew(), stock: 0 })
+    .onConflictDoNothing()
+    .returning({ id: productVariants.id });
+  // Made by someone else a moment ago: theirs, locked.
+  const variant = inserted ?? (await lockVariant(tx, productId, wanted));
+  if (!variant) return { ok: false, message: LIST_MESSAGES.resend };
+  return { ok: true, productId, variantId: variant.id, productCreated: ensured.productCreated, variantCreated: Boolean(inserted) };
 }
 
 // ---- What was listed ----------------------------------------------------------------------------
