@@ -1,4 +1,5 @@
 import { ShopDateTime } from "~/components/ui/format-date";
+import { formatSubmissionReference } from "~/modules/buylist/status";
 import { CREDIT_KIND_LABELS, type CreditHistoryRow } from "~/modules/credit/credit-rules";
 import { formatPence } from "~/utils/money";
 
@@ -7,7 +8,7 @@ import { formatPence } from "~/utils/money";
 function describe(row: CreditHistoryRow): string {
   const label = CREDIT_KIND_LABELS[row.kind] ?? row.kind;
   if (row.orderId !== null) return `${label}: order #${row.orderId}`;
-  if (row.buylistSubmissionId !== null) return `${label}: sell list SL-${row.buylistSubmissionId}`;
+  if (row.buylistSubmissionId !== null) return `${label}: sell list ${formatSubmissionReference(row.buylistSubmissionId)}`;
   return label;
 }
 

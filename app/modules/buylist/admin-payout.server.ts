@@ -18,6 +18,7 @@ import { adjustStock } from "~/modules/catalog/inventory.server";
 import { rawRowKey } from "~/modules/catalog/singles";
 import { ensureSingleVariant } from "~/modules/catalog/singles.server";
 import { type Condition, isCondition, isPrinting, type Printing } from "~/modules/catalog/variants";
+import { creditDedupeKey } from "~/modules/credit/credit-rules";
 import { moveCredit } from "~/modules/credit/ledger.server";
 import { suggestListingPrices } from "~/modules/market/suggestions.server";
 import { formatPence } from "~/utils/money";
@@ -79,7 +80,7 @@ export async function paySubmission(db: Db, adminId: string, id: number, input: 
           buylistSubmissionId: id,
           note: `Sell list ${reference}`,
           actorUserId: adminId,
-          dedupeKey: `buylist-payout:${id}`,
+          dedupeKey: creditDedupeKey.buylistPayout(id),
         });
         // A payout for this list is already in the ledger (a replay that got past the status): pay nothing.
         if (!credited.ok) throw new BuylistRefusal({ ok: false, status: 409, message: BUYLIST_ADMIN_TEXT.alreadyPaid });
