@@ -350,7 +350,7 @@ describe("account route: a user sees and changes only their own data", () => {
     const alice = await createUser(database.db);
     const token = await signedIn(alice.email);
     const before = await call(accountLoader, withCookie("/account?tab=subscription", token));
-    expect(before.body).toMatchObject({ tabs: ["profile", "orders"], tab: "profile", subscription: null });
+    expect(before.body).toMatchObject({ tabs: ["profile", "orders", "sell-lists"], tab: "profile", subscription: null });
     await database.db.insert(subscriptions).values({
       userId: alice.id,
       provider: "sandbox",
@@ -360,7 +360,7 @@ describe("account route: a user sees and changes only their own data", () => {
       currentPeriodEnd: new Date(Date.now() + 20 * 86400_000),
     });
     const after = await call(accountLoader, withCookie("/account?tab=subscription", token));
-    expect(after.body).toMatchObject({ tabs: ["profile", "orders", "subscription"], tab: "subscription", subscription: { amount: 499 } });
+    expect(after.body).toMatchObject({ tabs: ["profile", "orders", "sell-lists", "subscription"], tab: "subscription", subscription: { amount: 499 } });
     expect((after.body as { user: { isPremium: boolean } }).user.isPremium).toBe(true);
   });
 });
