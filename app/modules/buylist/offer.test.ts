@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRICING_RULES, type MarketFigures } from "~/modules/market/pricing-rules";
-import { creditFor, lineOffer, notBuyingReasonLabel, offerTotals, type OfferInput } from "./offer";
+import { buyBackCeiling, creditFor, lineOffer, notBuyingReasonLabel, offerTotals, type OfferInput } from "./offer";
 import { DEFAULT_BUYLIST_SETTINGS } from "./settings";
 
 function figures(trend: number | null, trendHolo: number | null = null): MarketFigures {
@@ -34,8 +34,20 @@ describe("lineOffer", () => {
   });
 
   it("adds the hot-list premium to the buy rate", () => {
-    const offer = lineOffer({ ...base, quantity: 1, cardRule: { buying: true, wantedQuantity: null, maxPerSubmission: null, hotPremiumBasisPoints: 1000 } });
-    expect(offer).toMatchObject({ unitCash: 765, hot: true, reason: null });
+    // 80 % + 3 % of £8.50 = 705.5 → 705p; its credit (846p) is under the market value.
+    const offer = lineOffer({ ...base, quantity: 1, cardRule: { buying: true, wantedQuantity: null, maxPerSubmission: null, hotPremiumBasisPoints: 300 } });
+    expect(offer).toMatchObject({ unitCash: 705, unitCredit: 846, hot: true, reason: null });
+  });
+
+  it("never offers more credit for a unit than the card's market value, whatever the premium: selling it back cannot earn", () => {
+    // NM 80 % + a 50 % hot premium would be 130 % cash, 156 % credit; the credit stops at £8.50.
+    const offer = lineOffer({ ...base, quantity: 1, cardRule: { buying: true, wantedQuantity: null, maxPerSubmission: null, hotPremiumBasisPoints: 5000 } });
+    expect(offer.marketUnit).toBe(850);
+    expect(offer.unitCredit).toBeLessThanOrEqual(850);
+    expect(offer.unitCash).toBe(buyBackCeiling(850, DEFAULT_BUYLIST_SETTINGS));
+    expect(creditFor(offer.unitCash + 1, DEFAULT_BUYLIST_SETTINGS)).toBeGreaterThan(850);
+    // At the defaults (80 % and +20 %: 96 % in credit) it does not bind.
+    expect(lineOffer({ ...base, quantity: 1 }).unitCredit).toBe(816);
   });
 
   it("rounds down each unit's cash and credit, and multiplies per unit", () => {

@@ -7,8 +7,15 @@
  *           (reverse-holo copies follow the "-holo" figure), converted to pence with the rules'
  *           rate and condition share (`convertToPence`; no floor, no price endings: those make a
  *           shop price, not a value)
- * cash    = floor(market × (buy rate for the condition + hot-list premium) / 10,000) per unit
+ * cash    = floor(market × (buy rate for the condition + hot-list premium) / 10,000) per unit,
+ *           at most the ceiling below
  * credit  = floor(cash × (10,000 + credit bonus) / 10,000) per unit
+ * ceiling = the credit for a unit never exceeds the market value, which is at most what the shop
+ *           sells that card for (its price is the same value rounded up to a price ending): with
+ *           a generous buy rate, bonus or hot-list premium, buying a card and selling it straight
+ *           back would otherwise earn credit on every round (`buyBackCeiling`). Pro members buy
+ *           at the member discount below that; keeping (buy rate × (1 + bonus)) under
+ *           (1 − member discount) is the owner's call, and docs/buylist.md says so.
  * A line is never hidden when the shop does not buy it: it carries a reason and counts 0.
  */
 import { formatPence } from "~/utils/money";
@@ -83,9 +90,21 @@ export function marketUnitFor(rules: PricingRules, figures: MarketFigures | null
   return cents === null ? null : convertToPence(cents, rules.eurToGbpMicros, rules.conditionBasisPoints[condition]);
 }
 
+/**
+ * The most cash a unit may be offered so that its credit (with the bonus, rounded down) stays at
+ * or below the card's market value, the least the shop sells it for at its normal price.
+ */
+export function buyBackCeiling(marketUnit: number, settings: Pick<BuylistSettings, "creditBonusBasisPoints">): number {
+  let cash = Math.floor((marketUnit * WHOLE_BASIS_POINTS) / (WHOLE_BASIS_POINTS + settings.creditBonusBasisPoints));
+  // The division may land a penny short of the largest cash whose credit still fits.
+  while (creditFor(cash + 1, settings) <= marketUnit) cash += 1;
+  return cash;
+}
+
 /** The unit cash offer for a market value, before the minimum and wanted checks. */
 export function unitCashFor(marketUnit: number, settings: BuylistSettings, condition: Condition, hotPremiumBasisPoints: number): number {
-  return Math.floor((marketUnit * (settings.buyRateBasisPoints[condition] + hotPremiumBasisPoints)) / WHOLE_BASIS_POINTS);
+  const byRate = Math.floor((marketUnit * (settings.buyRateBasisPoints[condition] + hotPremiumBasisPoints)) / WHOLE_BASIS_POINTS);
+  return Math.min(byRate, buyBackCeiling(marketUnit, settings));
 }
 
 export function lineOffer(input: OfferInput): LineOffer {
