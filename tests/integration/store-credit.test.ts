@@ -173,7 +173,7 @@ describe("spending credit at checkout", () => {
     const pending = statuses.find((o) => o!.status === "pending")!;
     expect(pending.creditAmount).toBe(1_000);
 
-    // Whole-order credit: one order is paid with it; the other finds the cart paid for (or the credit gone).
+    // Whole-order credit: one order is paid with it; the other then finds the cart's lines paid for and gone.
     const second = await customerWithCart(3_000, 1_000, 1, 10);
     const both = await Promise.all([0, 1].map(() => createCheckout(database.db, { userId: second.user.id, credit: { use: true, amount: null } }, sandbox, config)));
     const paid = both.filter((r) => r.ok);
