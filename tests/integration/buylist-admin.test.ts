@@ -36,6 +36,7 @@ import { createSubmission, respondToQuote, withdrawSubmission } from "~/modules/
 import { creditBalance } from "~/modules/credit/ledger.server";
 import type { MediaStore, StoredMedia } from "~/modules/media/storage";
 import { createUser } from "../support/accounts";
+import { arrangeSellList } from "../support/buylist-world";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
 let database: TestDatabase;
@@ -515,6 +516,20 @@ describe("restocking cards that were not bought", () => {
     expect((paid as { restocked: Array<{ lineId: number }> }).restocked.map((r) => r.lineId)).toEqual([bought!.id]);
     expect(await db.select().from(productVariants).where(and(eq(productVariants.productId, product!.id), eq(productVariants.condition, "dmg")))).toEqual([]);
     expect(await db.select().from(productVariants).where(sql`${productVariants.price} <= 0`)).toEqual([]);
+  });
+
+  it("prices a new variant without a market figure at the unit paid grossed up by the buy rate and hot premium", async () => {
+    // A card of its own set, with no price guide: no market suggestion.
+    const { submissionId: id, cardId } = await arrangeSellList(db, alice.id);
+    await db.insert(buylistCards).values({ cardId, buying: true, hotPremiumBasisPoints: 1_000 });
+    expect((await sendQuote(db, admin.id, id, brand)).ok).toBe(true);
+    expect((await respondToQuote(db, alice.id, id, await quoteToken(id), "accept")).ok).toBe(true);
+    expect((await markReceived(db, admin.id, id)).ok).toBe(true);
+    expect((await finishGrading(db, admin.id, id, brand)).ok).toBe(true);
+    const paid = await paySubmission(db, admin.id, id, { payout: "cash", method: "paypal", reference: "PP-1", paidOn: "2026-11-24", restock: true }, brand);
+    expect(paid).toMatchObject({ ok: true, restocked: [{ quantity: 1, variantCreated: true }] });
+    const [variant] = await db.select().from(productVariants).where(eq(productVariants.id, (paid as { restocked: Array<{ variantId: number }> }).restocked[0]!.variantId));
+    expect(variant!.price).toBe(Math.ceil((2_000 * 10_000) / (DEFAULT_BUYLIST_SETTINGS.buyRateBasisPoints.nm + 1_000)));
   });
 });
 
