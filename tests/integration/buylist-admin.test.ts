@@ -483,7 +483,9 @@ describe("prices the customer did not accept", () => {
     expect((await linesOf(id))[1]).toMatchObject({ receivedQuantity: null, finalUnit: null });
 
     expect(await gradeLine(db, admin.id, id, { intent: "grade-line", lineId: first!.id, receivedQuantity: 1, receivedCondition: "lp", unitPrice: null, note: "" })).toEqual({ ok: true });
-    expect((await linesOf(id))[0]).toMatchObject({ receivedCondition: "lp", finalUnit: 10_000 });
+    const [capped] = await linesOf(id);
+    expect(capped).toMatchObject({ receivedCondition: "lp", finalUnit: 10_000 });
+    expect(capped!.gradeNote).toBe("Graded Lightly Played, not Near Mint as quoted.");
   });
 
   it("refuses a review price over 4 times the rule's offer for the condition", async () => {

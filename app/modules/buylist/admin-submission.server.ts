@@ -413,7 +413,8 @@ export async function gradeLine(db: Db, adminId: string, id: number, input: Grad
         finalUnit,
       };
       const why = gradeExplanation(facts);
-      if (priced === "rule" && input.receivedQuantity > 0) {
+      // Capped at the quote: the price did not change, so there is nothing to explain about it.
+      if (priced === "rule" && input.receivedQuantity > 0 && finalUnit !== quotedUnit) {
         why.push(finalUnit > 0 ? `Priced at our offer for ${CONDITION_LABELS[input.receivedCondition as Condition]} copies.` : `We do not buy this card in ${CONDITION_LABELS[input.receivedCondition as Condition]} condition.`);
       }
       if (priced === "typed" && finalUnit !== quotedUnit && input.receivedQuantity > 0 && !input.note) {
