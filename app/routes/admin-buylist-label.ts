@@ -15,12 +15,13 @@ import type { Route } from "./+types/admin-buylist-label";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const id = parseDbId(params.id);
-  if (id === null) throw data(BUYLIST_ADMIN_TEXT.notFound(0), { status: 404 });
+  if (id === null) throw data(BUYLIST_ADMIN_TEXT.badId, { status: 404 });
   const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
   const form = multipart ? await request.formData().catch(() => null) : null;
   const file = form?.get("label");
   const outcome = await attachLabel(context.db, mediaStoreFor(context), admin.id, id, file instanceof File ? file : null);
   if (!outcome.ok && outcome.status === 404) throw data(BUYLIST_ADMIN_TEXT.notFound(id), { status: 404 });
+  if (!outcome.ok && outcome.status === 403) throw data(BUYLIST_ADMIN_TEXT.ownSellList, { status: 403 });
   return redirect(outcome.ok ? `/admin/buylist/${id}?done=label-saved#label` : `/admin/buylist/${id}?label=${outcome.refusal}#label`);
 }
 

@@ -22,16 +22,17 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Session, then role, on every request.
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const id = parseDbId(params.id);
-  const detail = id === null ? null : await submissionForAdmin(context.db, id);
-  if (!detail) throw data(BUYLIST_ADMIN_TEXT.notFound(id ?? 0), { status: 404 });
+  if (id === null) throw data(BUYLIST_ADMIN_TEXT.badId, { status: 404 });
+  const detail = await submissionForAdmin(context.db, id, admin.id);
+  if (!detail) throw data(BUYLIST_ADMIN_TEXT.notFound(id), { status: 404 });
   const url = new URL(request.url);
   const label = url.searchParams.get("label");
   return {
     detail,
     notice: noticeFor(url.searchParams.get("done")),
-    labelError: label && Object.hasOwn(LABEL_REFUSALS, label) ? LABEL_REFUSALS[label as LabelRefusal] : label === "refused" ? url.searchParams.get("why")?.slice(0, 300) ?? null : null,
+    labelError: label && Object.hasOwn(LABEL_REFUSALS, label) ? LABEL_REFUSALS[label as LabelRefusal] : null,
   };
 }
 
@@ -39,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Checked again here: a form post is a request of its own.
   const admin = await requireAdmin(request, context);
   const id = parseDbId(params.id);
-  if (id === null) throw data(BUYLIST_ADMIN_TEXT.notFound(0), { status: 404 });
+  if (id === null) throw data(BUYLIST_ADMIN_TEXT.badId, { status: 404 });
   const form = await request.formData().catch(() => null);
   if (!form) return data<SubmissionActionResult>({ ok: false, intent: null, message: BUYLIST_ADMIN_TEXT.resend }, { status: 400 });
   const brand = { shopName: context.shop.name, publicUrl: context.env.publicUrl };

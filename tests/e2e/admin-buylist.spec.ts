@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./a11y";
-import { signIn, signInAsAdmin, uniqueEmail } from "./admin";
+import { ADMIN_EMAIL, signIn, signInAsAdmin, uniqueEmail } from "./admin";
 import { query } from "./db";
 
 /**
@@ -18,6 +18,8 @@ const set = { id: 0, code: `bl${tag}`, name: `Buylist E2E ${tag}` };
 const wantedCard = { id: 0 };
 const customer = { id: "", email: uniqueEmail("seller") };
 let submissionId = 0;
+/** The admin's own sell list (the page shows it, without a form to act on it). */
+let ownSubmissionId = 0;
 /** Base Set Charizard, holo, in the demo price guide: £272 NM, so £217.60 NM and £104.72 MP offers at the default rates. */
 let charizard = 0;
 
@@ -40,6 +42,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   if (submissionId) await query("DELETE FROM buylist_submissions WHERE id = $1", [submissionId]);
+  if (ownSubmissionId) await query("DELETE FROM buylist_submissions WHERE id = $1", [ownSubmissionId]);
   if (wantedCard.id) await query("DELETE FROM cards WHERE id = $1", [wantedCard.id]);
   if (set.id) await query("DELETE FROM card_sets WHERE id = $1", [set.id]);
   // The settings this spec saved go back to the defaults (no row).
@@ -209,4 +212,24 @@ test("a sell list reviewed, quoted, received with a downgrade, graded and paid i
   expect(balance!.balance).toBe(finalCredit);
   await expectNoViolations(page, "a paid sell list");
   await shoot(page, "buylist-paid");
+});
+
+test("an admin's own sell list is shown without its forms: another admin must handle it", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/buylist");
+  const [adminUser] = await query<{ id: string }>("SELECT id FROM users WHERE email = $1", [ADMIN_EMAIL]);
+  const [own] = await query<{ id: number }>(
+    `INSERT INTO buylist_submissions (user_id, status, payout_preference, offer_cash, offer_credit) VALUES ($1, 'submitted', 'credit', 21760, 26112) RETURNING id`,
+    [adminUser!.id],
+  );
+  ownSubmissionId = own!.id;
+  await query(
+    `INSERT INTO buylist_lines (submission_id, card_id, card_label, printing, condition, quantity, offered_unit) VALUES ($1, $2, 'Charizard · Base Set · 4/102', 'holo', 'nm', 1, 21760)`,
+    [ownSubmissionId, charizard],
+  );
+  await page.goto(`/admin/buylist/${ownSubmissionId}`);
+  await expect(page.getByTestId("own-sell-list")).toHaveText("This is your own sell list: another admin must handle it.");
+  await expect(page.getByRole("button", { name: "Send quote" })).toHaveCount(0);
+  await expect(page.getByTestId("buylist-line").locator("form")).toHaveCount(0);
+  await expectNoViolations(page, "the admin's own sell list");
+  await shoot(page, "own-sell-list");
 });

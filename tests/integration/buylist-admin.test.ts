@@ -36,12 +36,15 @@ import { createSubmission, respondToQuote, withdrawSubmission } from "~/modules/
 import { creditBalance } from "~/modules/credit/ledger.server";
 import type { MediaStore, StoredMedia } from "~/modules/media/storage";
 import { createUser } from "../support/accounts";
+import { arrangeSellList } from "../support/buylist-world";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
 let database: TestDatabase;
 let db: Db;
 let alice: { id: string; email: string };
 let admin: { id: string };
+/** A second admin: handles the first admin's own sell list. */
+let otherAdmin: { id: string };
 /** Base Set Charizard, holo: £272 NM market in the demo guide (NM offer £217.60, MP offer £104.72). */
 let charizard: number;
 const brand = { shopName: "Nearmint", publicUrl: "https://shop.test" };
@@ -68,6 +71,7 @@ beforeAll(async () => {
   charizard = row!.id;
   alice = await createUser(db);
   admin = await createUser(db, { adminEmails: new Set(["boss@buylist-admin.test"]), email: "boss@buylist-admin.test" });
+  otherAdmin = await createUser(db, { adminEmails: new Set(["deputy@buylist-admin.test"]), email: "deputy@buylist-admin.test" });
 });
 afterAll(async () => {
   await database?.destroy();
@@ -81,8 +85,8 @@ beforeEach(async () => {
 
 const zard = (quantity: number, condition: "nm" | "lp" | "mp" = "nm") => ({ cardId: charizard, printing: "holo" as const, condition, quantity });
 
-async function submit(lines = [zard(2)], payoutPreference: "cash" | "credit" = "credit") {
-  const result = await createSubmission(db, alice.id, { lines, payoutPreference, note: null });
+async function submit(lines = [zard(2)], payoutPreference: "cash" | "credit" = "credit", customerId = alice.id) {
+  const result = await createSubmission(db, customerId, { lines, payoutPreference, note: null });
   if (!result.ok) throw new Error(JSON.stringify(result));
   return result.id;
 }
@@ -255,6 +259,8 @@ describe("paying", () => {
     expect(await paySubmission(db, admin.id, id, input, brand)).toMatchObject({ ok: true, amount: 2 * 21_760 });
     const [row] = await db.select().from(buylistSubmissions).where(eq(buylistSubmissions.id, id));
     expect(row).toMatchObject({ status: "paid", payout: "cash", cashMethod: "bank_transfer", paidReference: "NM-123", paidOn: "2026-12-24", paidAmount: 2 * 21_760 });
+    const [email] = await db.select().from(outbox).where(eq(outbox.dedupeKey, `buylist-paid:${id}`));
+    expect(email!.textBody).toContain("by Bank transfer on 24/12/2026.");
     expect(await db.select().from(storeCreditEntries).where(eq(storeCreditEntries.buylistSubmissionId, id))).toHaveLength(0);
     expect(paySchema.safeParse({ intent: "pay", payout: "cash", method: "paypal", reference: "x", paidOn: "31/02/2026" }).success).toBe(false);
     expect(paySchema.safeParse({ intent: "pay", payout: "cash", method: "cheque", reference: "x", paidOn: "1/1/2026" }).success).toBe(false);
@@ -328,8 +334,10 @@ describe("the page's actions and the queue", () => {
     const b = await submit();
     await sendQuote(db, admin.id, b, brand);
     const search = (q: string, filter: "open" | "all" | "quoted" = "open") => ({ filter, q, submissionId: /^SL-(\d+)$/.test(q) ? Number(q.slice(3)) : null });
+    // "Open": the oldest first (the next to answer); "All": the newest first.
     const open = await listBuylistQueue(db, search(""), 1);
-    expect(open.rows.map((r) => r.id)).toEqual([b, a]);
+    expect(open.rows.map((r) => r.id)).toEqual([a, b]);
+    expect((await listBuylistQueue(db, search("", "all"), 1)).rows.map((r) => r.id)).toEqual([b, a]);
     expect(open.counts).toMatchObject({ open: 2, submitted: 1, quoted: 1 });
     expect((await listBuylistQueue(db, search("", "quoted"), 1)).rows.map((r) => r.id)).toEqual([b]);
     expect((await listBuylistQueue(db, search(`SL-${a}`), 1)).rows.map((r) => r.reference)).toEqual([`SL-${a}`]);
@@ -417,5 +425,141 @@ describe("settings and wanted cards", () => {
     const trail = await db.select({ action: auditLog.action, details: auditLog.details }).from(auditLog).where(and(eq(auditLog.entityType, "buylist_card"), eq(auditLog.entityId, String(charizard)))).orderBy(auditLog.id);
     expect(trail.map((t) => t.action)).toEqual(["buylist.card_added", "buylist.card_changed", "buylist.card_removed"]);
     expect(trail[1]!.details).toMatchObject({ before: { hotPremiumBasisPoints: 1_000 }, after: { hotPremiumBasisPoints: 0 } });
+  });
+});
+
+describe("an admin's own sell list", () => {
+  it("refuses every back-office move to the admin who is its customer; another admin handles it", async () => {
+    const store = new MemoryStore();
+    const id = await submit([zard(1)], "credit", admin.id);
+    const [line] = await linesOf(id);
+    const own = { ok: false, status: 403, message: "This is your own sell list: another admin must handle it." };
+    const ownAnswer = { ok: false, status: 403, result: { message: own.message } };
+    expect((await submissionForAdmin(db, id, admin.id))!.ownSellList).toBe(true);
+    expect((await submissionForAdmin(db, id, otherAdmin.id))!.ownSellList).toBe(false);
+
+    // Review (a huge price), quote and reject: refused to the owner, through the page and the module.
+    expect(await runSubmissionAction(db, store, admin.id, id, { intent: "review-line", lineId: String(line!.id), decision: "accept", condition: "nm", unitPrice: "5000", note: "Mine." }, brand)).toMatchObject(ownAnswer);
+    expect(await sendQuote(db, admin.id, id, brand)).toMatchObject(own);
+    expect(await runSubmissionAction(db, store, admin.id, id, { intent: "reject", reason: "No." }, brand)).toMatchObject(ownAnswer);
+    expect((await linesOf(id))[0]).toMatchObject({ status: "offered", quotedUnit: null });
+
+    // Another admin quotes; the customer (the first admin) accepts.
+    expect((await sendQuote(db, otherAdmin.id, id, brand)).ok).toBe(true);
+    expect((await respondToQuote(db, admin.id, id, await quoteToken(id), "accept")).ok).toBe(true);
+    expect(await attachLabel(db, store, admin.id, id, new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34])], "l.pdf"))).toMatchObject({ ok: false, status: 403, refusal: "ownList" });
+    expect(await runSubmissionAction(db, store, admin.id, id, { intent: "remove-label" }, brand)).toMatchObject(ownAnswer);
+    expect(await markReceived(db, admin.id, id)).toMatchObject(own);
+    expect((await markReceived(db, otherAdmin.id, id)).ok).toBe(true);
+    expect(await gradeLine(db, admin.id, id, { intent: "grade-line", lineId: line!.id, receivedQuantity: 1, receivedCondition: "nm", unitPrice: null, note: "" })).toMatchObject(own);
+    expect(await finishGrading(db, admin.id, id, brand)).toMatchObject(own);
+    expect(await runSubmissionAction(db, store, admin.id, id, { intent: "return", note: "Back." }, brand)).toMatchObject(ownAnswer);
+    expect((await finishGrading(db, otherAdmin.id, id, brand)).ok).toBe(true);
+
+    // Paying themselves: refused, no credit moved; the other admin pays.
+    const before = await creditBalance(db, admin.id);
+    expect(await paySubmission(db, admin.id, id, { payout: "credit", restock: false }, brand)).toMatchObject(own);
+    expect(await runSubmissionAction(db, store, admin.id, id, { intent: "pay", payout: "credit" }, brand)).toMatchObject(ownAnswer);
+    expect(await creditBalance(db, admin.id)).toBe(before);
+    expect(await statusOf(id)).toBe("graded");
+    expect(await paySubmission(db, otherAdmin.id, id, { payout: "credit", restock: false }, brand)).toMatchObject({ ok: true, amount: 26_112 });
+    expect(await creditBalance(db, admin.id)).toBe(before + 26_112);
+  });
+});
+
+describe("prices the customer did not accept", () => {
+  it("refuses a grading price above the quoted one, naming it, and caps a re-price by the rule at the quote", async () => {
+    const id = await submit([zard(1), zard(1)]);
+    const [first, second] = await linesOf(id);
+    // Quoted below the rule (£100 for a Near Mint copy), so the rule's Lightly Played price is above the quote.
+    expect((await reviewLine(db, admin.id, id, { intent: "review-line", lineId: first!.id, decision: "accept", condition: "nm", unitPrice: 10_000, note: "Edge wear." })).ok).toBe(true);
+    expect((await sendQuote(db, admin.id, id, brand)).ok).toBe(true);
+    expect((await respondToQuote(db, alice.id, id, await quoteToken(id), "accept")).ok).toBe(true);
+    expect((await markReceived(db, admin.id, id)).ok).toBe(true);
+
+    const typedOver = await gradeLine(db, admin.id, id, { intent: "grade-line", lineId: second!.id, receivedQuantity: 1, receivedCondition: "nm", unitPrice: 2_176_000, note: "Typo." });
+    expect(typedOver).toMatchObject({ ok: false, status: 400, field: "unitPrice" });
+    expect((typedOver as { message: string }).message).toContain("£217.60");
+    expect((await linesOf(id))[1]).toMatchObject({ receivedQuantity: null, finalUnit: null });
+
+    expect(await gradeLine(db, admin.id, id, { intent: "grade-line", lineId: first!.id, receivedQuantity: 1, receivedCondition: "lp", unitPrice: null, note: "" })).toEqual({ ok: true });
+    const [capped] = await linesOf(id);
+    expect(capped).toMatchObject({ receivedCondition: "lp", finalUnit: 10_000 });
+    expect(capped!.gradeNote).toBe("Graded Lightly Played, not Near Mint as quoted.");
+  });
+
+  it("refuses a review price over 4 times the rule's offer for the condition", async () => {
+    const id = await submit([zard(1)]);
+    const [line] = await linesOf(id);
+    const review = (unitPrice: number) => reviewLine(db, admin.id, id, { intent: "review-line", lineId: line!.id, decision: "accept", condition: "nm", unitPrice, note: "Wanted badly." });
+    const refused = await review(4 * 21_760 + 1);
+    expect(refused).toMatchObject({ ok: false, status: 400, field: "unitPrice" });
+    expect((refused as { message: string }).message).toContain("£217.60");
+    expect(await review(4 * 21_760)).toEqual({ ok: true });
+  });
+});
+
+describe("restocking cards that were not bought", () => {
+  it("does not stock a line graded at £0 and never makes a variant priced £0", async () => {
+    const id = await receivedSubmission([zard(1), zard(1)]);
+    const [bought, fake] = await linesOf(id);
+    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.cardId, charizard));
+    // The demo lists every condition: take the Damaged one away, so a restock of the £0 line would have to make it.
+    const [demoDamaged] = await db.select().from(productVariants).where(and(eq(productVariants.productId, product!.id), eq(productVariants.condition, "dmg"), eq(productVariants.printing, "holo")));
+    if (demoDamaged) {
+      await db.delete(stockMovements).where(eq(stockMovements.variantId, demoDamaged.id));
+      await db.delete(productVariants).where(eq(productVariants.id, demoDamaged.id));
+    }
+    expect(await gradeLine(db, admin.id, id, { intent: "grade-line", lineId: fake!.id, receivedQuantity: 1, receivedCondition: "dmg", unitPrice: 0, note: "A fake: we send it back." })).toEqual({ ok: true });
+    expect((await finishGrading(db, admin.id, id, brand)).ok).toBe(true);
+
+    const paid = await paySubmission(db, admin.id, id, { payout: "credit", restock: true }, brand);
+    expect(paid.ok).toBe(true);
+    expect((paid as { restocked: Array<{ lineId: number }> }).restocked.map((r) => r.lineId)).toEqual([bought!.id]);
+    expect(await db.select().from(productVariants).where(and(eq(productVariants.productId, product!.id), eq(productVariants.condition, "dmg")))).toEqual([]);
+    expect(await db.select().from(productVariants).where(sql`${productVariants.price} <= 0`)).toEqual([]);
+  });
+
+  it("prices a new variant without a market figure at the unit paid grossed up by the buy rate and hot premium", async () => {
+    // A card of its own set, with no price guide: no market suggestion.
+    const { submissionId: id, cardId } = await arrangeSellList(db, alice.id);
+    await db.insert(buylistCards).values({ cardId, buying: true, hotPremiumBasisPoints: 1_000 });
+    expect((await sendQuote(db, admin.id, id, brand)).ok).toBe(true);
+    expect((await respondToQuote(db, alice.id, id, await quoteToken(id), "accept")).ok).toBe(true);
+    expect((await markReceived(db, admin.id, id)).ok).toBe(true);
+    expect((await finishGrading(db, admin.id, id, brand)).ok).toBe(true);
+    const paid = await paySubmission(db, admin.id, id, { payout: "cash", method: "paypal", reference: "PP-1", paidOn: "2026-11-24", restock: true }, brand);
+    expect(paid).toMatchObject({ ok: true, restocked: [{ quantity: 1, variantCreated: true }] });
+    const [variant] = await db.select().from(productVariants).where(eq(productVariants.id, (paid as { restocked: Array<{ variantId: number }> }).restocked[0]!.variantId));
+    expect(variant!.price).toBe(Math.ceil((2_000 * 10_000) / (DEFAULT_BUYLIST_SETTINGS.buyRateBasisPoints.nm + 1_000)));
+  });
+});
+
+describe("the emails", () => {
+  it("prints each grading explanation once, words the payment by payout, and names the printing", async () => {
+    const id = await receivedSubmission([zard(2)]);
+    const [line] = await linesOf(id);
+    expect((await gradeLine(db, admin.id, id, { intent: "grade-line", lineId: line!.id, receivedQuantity: 1, receivedCondition: "mp", unitPrice: null, note: "Whitening." })).ok).toBe(true);
+    expect((await finishGrading(db, admin.id, id, brand)).ok).toBe(true);
+    const [email] = await db.select().from(outbox).where(eq(outbox.dedupeKey, `buylist-graded:${id}`));
+    const count = (text: string) => email!.textBody.split(text).length - 1;
+    expect(count("Graded Moderately Played, not Near Mint as quoted.")).toBe(1);
+    expect(count("1 of 2 cards were not in the parcel.")).toBe(1);
+    expect(count("Whitening.")).toBe(1);
+    expect(email!.textBody).toContain("· Holo (Moderately Played)");
+    // The customer asked for store credit: no "pay you".
+    expect(email!.textBody).toContain("We will add the store credit to your account");
+    expect(email!.textBody).not.toContain("pay you");
+  });
+
+  it("keys the quote email without any part of the secret token", async () => {
+    const id = await submit();
+    expect((await sendQuote(db, admin.id, id, brand)).ok).toBe(true);
+    const [row] = await db.select().from(buylistSubmissions).where(eq(buylistSubmissions.id, id));
+    const [email] = (await db.select().from(outbox).where(eq(outbox.kind, "buylist-quote"))).filter((e) => e.dedupeKey?.startsWith(`buylist-quote:${id}:`));
+    expect(email!.dedupeKey).toBe(`buylist-quote:${id}:${row!.quoteSentAt!.toISOString()}`);
+    const token = row!.quoteToken!;
+    for (let at = 0; at + 4 <= token.length; at++) expect(email!.dedupeKey).not.toContain(token.slice(at, at + 4));
+    expect(email!.textBody).toContain("· Holo (Near Mint)");
   });
 });

@@ -12,7 +12,7 @@ import { buylistSubmissions } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import type { MediaStore, StoredMedia } from "~/modules/media/storage";
 import { LABEL_CONTENT_TYPES, LABEL_REFUSALS, LABEL_MAX_BYTES, type LabelRefusal, safeLabelFileName, sniffLabelType } from "./admin";
-import { buylistAuditEntry, type AdminOutcome, BuylistRefusal, lockSubmission, notFoundOutcome, refusing } from "./admin-submission.server";
+import { buylistAuditEntry, type AdminOutcome, BuylistRefusal, isOwnSellList, lockForAdmin, lockSubmission, refusing } from "./admin-submission.server";
 import { loadBuylistSettings } from "./settings.server";
 import type { BuylistStatus } from "./status";
 
@@ -23,7 +23,7 @@ export function labelKeyFor(ext: string): string {
   return `buylist-labels/${randomBytes(16).toString("hex")}.${ext}`;
 }
 
-export type LabelOutcome = { ok: true; fileName: string } | { ok: false; status: 400 | 404 | 409 | 413; refusal: LabelRefusal };
+export type LabelOutcome = { ok: true; fileName: string } | { ok: false; status: 400 | 403 | 404 | 409 | 413; refusal: LabelRefusal };
 
 /**
  * Checks and stores the label, then points the submission at it (the old file is deleted once
@@ -43,6 +43,7 @@ export async function attachLabel(db: Db, store: MediaStore, adminId: string, id
   const outcome = await db.transaction(async (tx): Promise<LabelOutcome> => {
     const submission = await lockSubmission(tx, id);
     if (!submission) return { ok: false, status: 404, refusal: "missing" };
+    if (isOwnSellList(submission, adminId)) return { ok: false, status: 403, refusal: "ownList" };
     if (!LABEL_STATUSES.includes(submission.status)) return { ok: false, status: 409, refusal: "notNow" };
     const settings = await loadBuylistSettings(tx);
     if ((submission.quotedCash ?? 0) < settings.prepaidLabelThresholdPence) return { ok: false, status: 409, refusal: "underThreshold" };
@@ -69,8 +70,7 @@ export async function removeLabel(db: Db, store: MediaStore, adminId: string, id
   let oldKey: string | null = null;
   const outcome = await refusing(() =>
     db.transaction(async (tx) => {
-      const submission = await lockSubmission(tx, id);
-      if (!submission) throw new BuylistRefusal(notFoundOutcome(id) as Extract<AdminOutcome, { ok: false }>);
+      const submission = await lockForAdmin(tx, id, adminId);
       if (!submission.labelKey) return { ok: true as const };
       if (!LABEL_STATUSES.includes(submission.status)) throw new BuylistRefusal({ ok: false, status: 409, message: LABEL_REFUSALS.notNow });
       oldKey = submission.labelKey;

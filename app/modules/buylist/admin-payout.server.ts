@@ -12,11 +12,11 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { buylistSubmissions, cards } from "~/db/schema";
+import { buylistCards, buylistSubmissions } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import { adjustStock } from "~/modules/catalog/inventory.server";
 import { rawRowKey } from "~/modules/catalog/singles";
-import { ensureSingleVariant } from "~/modules/catalog/singles.server";
+import { cardsWithStock, ensureSingleVariant } from "~/modules/catalog/singles.server";
 import { type Condition, isCondition, isPrinting, type Printing } from "~/modules/catalog/variants";
 import { creditDedupeKey } from "~/modules/credit/credit-rules";
 import { moveCredit } from "~/modules/credit/ledger.server";
@@ -27,8 +27,7 @@ import {
   type AdminOutcome,
   BuylistRefusal,
   buylistAuditEntry,
-  lockSubmission,
-  notFoundOutcome,
+  lockForAdmin,
   readSubmissionLines,
   refusing,
   submissionForEmail,
@@ -57,8 +56,7 @@ export type PayOutcome = AdminOutcome<{ payout: "cash" | "credit"; amount: numbe
 export async function paySubmission(db: Db, adminId: string, id: number, input: PayInput, brand: BuylistEmailBranding, now = new Date()): Promise<PayOutcome> {
   return refusing(() =>
     db.transaction(async (tx) => {
-      const submission = await lockSubmission(tx, id);
-      if (!submission) throw new BuylistRefusal(notFoundOutcome(id) as Extract<AdminOutcome, { ok: false }>);
+      const submission = await lockForAdmin(tx, id, adminId);
       if (submission.status === "paid") throw new BuylistRefusal({ ok: false, status: 409, message: BUYLIST_ADMIN_TEXT.alreadyPaid });
       if (submission.status !== "graded") throw new BuylistRefusal(wrongStatusOutcome(submission.status, "paid") as Extract<AdminOutcome, { ok: false }>);
       const amount = input.payout === "credit" ? (submission.finalCredit ?? 0) : (submission.finalCash ?? 0);
@@ -129,27 +127,35 @@ export async function paySubmission(db: Db, adminId: string, id: number, input: 
 
 /**
  * The price a variant made for bought cards starts at: what "add single" would suggest (the
- * market figure through the shop's pricing rules); without a market figure, the unit paid grossed
- * back up by the buy rate (the market value the offer was made from). Repricing moves it later.
+ * market figure through the shop's pricing rules). Without a market figure, the unit paid grossed
+ * back up by the rate it was bought at (buy rate + the card's hot-list premium, as `unitCashFor`
+ * made the offer): that is the market value the offer was made from, so the shop never lists a
+ * card below what it paid for it. Null when neither gives a price above £0: the card is not
+ * stocked (a variant at £0 would sell it for nothing). Repricing moves it later.
  */
-async function newVariantPrice(tx: Tx, cardId: number, condition: Condition, printing: Printing, unitPaid: number, settings: BuylistSettings): Promise<number> {
-  const [card] = await tx.select({ cardmarketProductId: cards.cardmarketProductId }).from(cards).where(eq(cards.id, cardId));
-  const suggestions = card ? await suggestListingPrices(tx, { cardmarketProductId: card.cardmarketProductId, printings: [printing] }) : {};
+async function newVariantPrice(tx: Tx, cardmarketProductId: number | null, cardId: number, condition: Condition, printing: Printing, unitPaid: number, settings: BuylistSettings): Promise<number | null> {
+  const suggestions = await suggestListingPrices(tx, { cardmarketProductId, printings: [printing] });
   const suggested = suggestions[rawRowKey(condition, printing)];
   if (suggested !== undefined && suggested > 0) return suggested;
-  const rate = settings.buyRateBasisPoints[condition];
-  return rate > 0 ? Math.ceil((unitPaid * WHOLE_BASIS_POINTS) / rate) : unitPaid * 2;
+  const [rule] = await tx.select({ hot: buylistCards.hotPremiumBasisPoints }).from(buylistCards).where(eq(buylistCards.cardId, cardId));
+  const rate = settings.buyRateBasisPoints[condition] + (rule?.hot ?? 0);
+  const grossed = rate > 0 ? Math.ceil((unitPaid * WHOLE_BASIS_POINTS) / rate) : 0;
+  return grossed > 0 ? grossed : null;
 }
 
 /** Received units into stock, one ledger row per line; lines in card order (the catalogue's lock order: product, then variant). */
 async function restockLines(tx: Tx, adminId: string, reference: string, lines: AdminLine[], settings: BuylistSettings): Promise<RestockedLine[]> {
+  // A line graded at £0 was not bought (the shop does not buy it in that condition): those cards
+  // go back to the customer, never into stock.
   const toStock = lines
-    .filter((l) => l.status === "accepted" && (l.receivedQuantity ?? 0) > 0 && isPrinting(l.printing))
+    .filter((l) => l.status === "accepted" && (l.receivedQuantity ?? 0) > 0 && (l.finalUnit ?? 0) > 0 && isPrinting(l.printing))
     .sort((a, b) => a.cardId - b.cardId || a.id - b.id);
+  const catalogCards = await cardsWithStock(tx, toStock.map((l) => l.cardId));
   const ensured: Array<{ line: AdminLine; variantId: number; variantCreated: boolean }> = [];
   for (const line of toStock) {
     const condition = isCondition(line.receivedCondition) ? line.receivedCondition : line.condition;
-    const priced = await newVariantPrice(tx, line.cardId, condition, line.printing, line.finalUnit ?? 0, settings);
+    const priced = await newVariantPrice(tx, catalogCards.get(line.cardId)?.cardmarketProductId ?? null, line.cardId, condition, line.printing, line.finalUnit!, settings);
+    if (priced === null) continue;
     const variant = await ensureSingleVariant(tx, line.cardId, { condition, printing: line.printing, language: BUYLIST_STOCK_LANGUAGE }, () => priced);
     if (!variant.ok) throw new BuylistRefusal({ ok: false, status: 409, message: `${line.cardLabel}: ${variant.message}` });
     ensured.push({ line, variantId: variant.variantId, variantCreated: variant.variantCreated });

@@ -4,7 +4,7 @@
  * Reads users and profiles for the customer's email and name (docs/development.md, "Reporting
  * queries"). Callers have checked the admin role.
  */
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { buylistLines, buylistSubmissions, profiles, users } from "~/db/schema";
 import { likeContains } from "~/db/sql-text";
@@ -48,7 +48,9 @@ export async function listBuylistQueue(db: Db, search: QueueSearch, page: number
     .innerJoin(users, eq(users.id, buylistSubmissions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(where)
-    .orderBy(desc(buylistSubmissions.createdAt), desc(buylistSubmissions.id))
+    // "Open" shows the oldest first: those are closest to missing the 24-hour quote promise. Other
+    // views (history, a status) show the newest first.
+    .orderBy(...(search.filter === "open" ? [asc(buylistSubmissions.createdAt), asc(buylistSubmissions.id)] : [desc(buylistSubmissions.createdAt), desc(buylistSubmissions.id)]))
     .limit(QUEUE_PAGE_SIZE + 1)
     .offset((page - 1) * QUEUE_PAGE_SIZE);
 

@@ -14,7 +14,7 @@ import { auditTrailFor } from "~/modules/audit/trail.server";
 import { creditBalance } from "~/modules/credit/ledger.server";
 import { CONDITION_LABELS, type Condition, isCondition, type Printing } from "~/modules/catalog/variants";
 import { formatPence } from "~/utils/money";
-import { type AdminLine, type AdminSubmissionDetail, BUYLIST_ADMIN_TEXT, finalTotals, gradeExplanation, type GradeLineInput, type GradedLineFacts, lineValues, type ReviewLineInput } from "./admin";
+import { type AdminLine, type AdminSubmissionDetail, BUYLIST_ADMIN_TEXT, REVIEW_PRICE_MAX_TIMES_OFFER, finalTotals, gradeExplanation, type GradeLineInput, type GradedLineFacts, lineValues, type ReviewLineInput } from "./admin";
 import {
   type BuylistEmailBranding,
   enqueueGradedEmail,
@@ -36,9 +36,19 @@ type Executor = Db | Tx;
 /** What a move answers: done, or refused with the status the page should answer and why. */
 export type AdminOutcome<T = object> =
   | ({ ok: true } & T)
-  | { ok: false; status: 400 | 404 | 409; message: string; field?: string };
+  | { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
 
 const notFound = (id: number): AdminOutcome<never> => ({ ok: false, status: 404, message: BUYLIST_ADMIN_TEXT.notFound(id) });
+const ownSellList: Extract<AdminOutcome, { ok: false }> = { ok: false, status: 403, message: BUYLIST_ADMIN_TEXT.ownSellList };
+
+/**
+ * Whether the acting admin is the sell list's customer. Such a list is handled by another admin
+ * only: otherwise an admin could quote, grade and pay themselves (store credit minted from
+ * nothing), the same rule as the store-credit page's "another admin must do it".
+ */
+export function isOwnSellList(submission: { userId: string }, adminId: string): boolean {
+  return submission.userId === adminId;
+}
 const wrongStatus = (status: BuylistStatus, what: string): AdminOutcome<never> => ({ ok: false, status: 409, message: BUYLIST_ADMIN_TEXT.wrongStatus(status, what) });
 
 /** A refusal inside a transaction: thrown to roll back, answered as an outcome. */
@@ -107,6 +117,18 @@ export async function lockSubmission(tx: Tx, id: number) {
   return readSubmission(tx, id, true);
 }
 
+/**
+ * The submission locked for a back-office move by `adminId`: every move (review, quote, reject,
+ * receive, grade, finish, pay, return, label) starts here, so a missing list is 404 and the
+ * admin's own list is 403 in one place.
+ */
+export async function lockForAdmin(tx: Tx, id: number, adminId: string) {
+  const row = await lockSubmission(tx, id);
+  if (!row) throw new BuylistRefusal(notFound(id) as Extract<AdminOutcome, { ok: false }>);
+  if (isOwnSellList(row, adminId)) throw new BuylistRefusal(ownSellList);
+  return row;
+}
+
 const lineColumns = {
   id: buylistLines.id,
   cardId: buylistLines.cardId,
@@ -139,7 +161,8 @@ async function readLines(db: Executor, submissionId: number, minLineValuePence: 
   }));
 }
 
-export async function submissionForAdmin(db: Db, id: number): Promise<AdminSubmissionDetail | null> {
+/** The page's data; `viewerId` (the admin looking) marks their own sell list, whose forms the page hides. */
+export async function submissionForAdmin(db: Db, id: number, viewerId?: string): Promise<AdminSubmissionDetail | null> {
   const row = await readSubmission(db, id, false);
   if (!row) return null;
   const settings = await loadBuylistSettings(db);
@@ -162,6 +185,7 @@ export async function submissionForAdmin(db: Db, id: number): Promise<AdminSubmi
   const { quoteToken, ...submission } = row;
   return {
     submission: { ...submission, reference: formatSubmissionReference(id), hasQuoteToken: quoteToken !== null },
+    ownSellList: viewerId !== undefined && isOwnSellList(row, viewerId),
     lines,
     photos,
     events: events.map((e) => ({ ...e, actorEmail: e.actorEmail ?? null })),
@@ -209,9 +233,8 @@ async function move(tx: Tx, id: number, to: BuylistStatus, adminId: string, note
   return moved;
 }
 
-async function lockOrRefuse(tx: Tx, id: number, allowed: readonly BuylistStatus[], what: string) {
-  const row = await lockSubmission(tx, id);
-  if (!row) throw new BuylistRefusal(notFound(id) as Extract<AdminOutcome, { ok: false }>);
+async function lockOrRefuse(tx: Tx, id: number, adminId: string, allowed: readonly BuylistStatus[], what: string) {
+  const row = await lockForAdmin(tx, id, adminId);
   if (!allowed.includes(row.status)) throw new BuylistRefusal(wrongStatus(row.status, what) as Extract<AdminOutcome, { ok: false }>);
   return row;
 }
@@ -237,15 +260,17 @@ async function lockLine(tx: Tx, submissionId: number, lineId: number) {
 export async function reviewLine(db: Db, adminId: string, id: number, input: ReviewLineInput): Promise<AdminOutcome> {
   return refusing(() =>
     db.transaction(async (tx) => {
-      const submission = await lockOrRefuse(tx, id, ["submitted", "quoted"], "reviewed");
+      const submission = await lockOrRefuse(tx, id, adminId, ["submitted", "quoted"], "reviewed");
       const line = await lockLine(tx, id, input.lineId);
       let after: Partial<typeof line>;
       if (input.decision === "reject") {
         after = { status: "rejected", quotedCondition: null, quotedUnit: null, reviewNote: input.note };
       } else {
-        let unit = input.unitPrice;
-        if (unit === null) {
-          unit = input.condition === line.condition ? line.offeredUnit : ((await unitOfferFor(tx, line.cardId, line.printing as Printing, input.condition as Condition))?.unitCash ?? 0);
+        // The rule's offer for one copy in the condition the admin chose: the default price, and the yardstick a typed price is checked against.
+        const ruleUnit = input.condition === line.condition ? line.offeredUnit : ((await unitOfferFor(tx, line.cardId, line.printing as Printing, input.condition as Condition))?.unitCash ?? 0);
+        const unit = input.unitPrice ?? ruleUnit;
+        if (input.unitPrice !== null && ruleUnit > 0 && input.unitPrice > ruleUnit * REVIEW_PRICE_MAX_TIMES_OFFER) {
+          throw new BuylistRefusal({ ok: false, status: 400, field: "unitPrice", message: BUYLIST_ADMIN_TEXT.reviewPriceTooHigh(ruleUnit) });
         }
         if (unit <= 0) throw new BuylistRefusal({ ok: false, status: 400, field: "unitPrice", message: "Our rule offers nothing for this card: type the price you will pay for each." });
         const adjusted = input.condition !== line.condition || unit !== line.offeredUnit;
@@ -277,20 +302,15 @@ export async function reviewLine(db: Db, adminId: string, id: number, input: Rev
 export async function sendQuote(db: Db, adminId: string, id: number, brand: BuylistEmailBranding, now = new Date()): Promise<AdminOutcome<{ again: boolean }>> {
   return refusing(() =>
     db.transaction(async (tx) => {
-      const submission = await lockOrRefuse(tx, id, ["submitted", "quoted"], "quoted");
+      const submission = await lockOrRefuse(tx, id, adminId, ["submitted", "quoted"], "quoted");
       const settings = await loadBuylistSettings(tx);
       const lines = await readLines(tx, id, settings.minLineValuePence);
       const decided = lines.map((line) => ({ line, decision: decideForQuote(line) }));
       if (!decided.some((d) => d.decision.status === "accepted")) {
         throw new BuylistRefusal({ ok: false, status: 400, message: BUYLIST_ADMIN_TEXT.nothingAccepted });
       }
-      let cash = 0;
-      let credit = 0;
       for (const { line, decision } of decided) {
         if (decision.status === "accepted") {
-          const amounts = lineAmounts(decision.quotedUnit, line.quantity, settings);
-          cash += amounts.lineCash;
-          credit += amounts.lineCredit;
           await tx.update(buylistLines).set({ status: "accepted", quotedCondition: decision.quotedCondition, quotedUnit: decision.quotedUnit, reviewNote: decision.reviewNote }).where(eq(buylistLines.id, line.id));
           Object.assign(line, { status: "accepted", quotedCondition: decision.quotedCondition, quotedUnit: decision.quotedUnit, reviewNote: decision.reviewNote });
         } else {
@@ -298,6 +318,8 @@ export async function sendQuote(db: Db, adminId: string, id: number, brand: Buyl
           Object.assign(line, { status: "rejected", quotedCondition: null, quotedUnit: null, reviewNote: decision.reviewNote });
         }
       }
+      // The lines now hold their decisions: the same sum the page showed as "Quote as reviewed".
+      const { cash, credit } = quoteTotals(lines, settings);
       const again = submission.status === "quoted";
       const token = newQuoteToken();
       const expiresAt = new Date(now.getTime() + settings.quoteValidDays * 24 * 60 * 60 * 1000);
@@ -306,7 +328,7 @@ export async function sendQuote(db: Db, adminId: string, id: number, brand: Buyl
         .update(buylistSubmissions)
         .set({ quotedCash: cash, quotedCredit: credit, quoteSentAt: now, quoteExpiresAt: expiresAt, quoteToken: token, updatedAt: sql`now()` })
         .where(eq(buylistSubmissions.id, id));
-      await enqueueQuoteEmail(tx, forEmail(submission), { cash, credit, expiresAt, token, labelComing: cash >= settings.prepaidLabelThresholdPence }, lines.map(emailLine), brand);
+      await enqueueQuoteEmail(tx, forEmail(submission), { cash, credit, sentAt: now, expiresAt, token, labelComing: cash >= settings.prepaidLabelThresholdPence }, lines.map(emailLine), brand);
       await recordAudit(
         tx,
         auditEntry(adminId, id, again ? "requoted" : "quoted", {
@@ -323,7 +345,7 @@ export async function sendQuote(db: Db, adminId: string, id: number, brand: Buyl
 export async function rejectSubmission(db: Db, adminId: string, id: number, reason: string, brand: BuylistEmailBranding): Promise<AdminOutcome> {
   return refusing(() =>
     db.transaction(async (tx) => {
-      const submission = await lockOrRefuse(tx, id, ["submitted"], "rejected");
+      const submission = await lockOrRefuse(tx, id, adminId, ["submitted"], "rejected");
       await move(tx, id, "rejected", adminId, reason, "rejected");
       await tx.update(buylistSubmissions).set({ quoteToken: null, updatedAt: sql`now()` }).where(eq(buylistSubmissions.id, id));
       await enqueueRejectedEmail(tx, forEmail(submission), reason, brand);
@@ -339,7 +361,7 @@ export async function rejectSubmission(db: Db, adminId: string, id: number, reas
 export async function markReceived(db: Db, adminId: string, id: number): Promise<AdminOutcome> {
   return refusing(() =>
     db.transaction(async (tx) => {
-      const submission = await lockOrRefuse(tx, id, ["accepted", "shipped"], "marked received");
+      const submission = await lockOrRefuse(tx, id, adminId, ["accepted", "shipped"], "marked received");
       await move(tx, id, "received", adminId, null, "marked received");
       await tx.update(buylistSubmissions).set({ updatedAt: sql`now()` }).where(eq(buylistSubmissions.id, id));
       await recordAudit(tx, auditEntry(adminId, id, "received", { before: { status: submission.status }, after: { status: "received" } }));
@@ -357,7 +379,7 @@ export async function markReceived(db: Db, adminId: string, id: number): Promise
 export async function gradeLine(db: Db, adminId: string, id: number, input: GradeLineInput): Promise<AdminOutcome> {
   return refusing(() =>
     db.transaction(async (tx) => {
-      await lockOrRefuse(tx, id, ["received"], "graded");
+      await lockOrRefuse(tx, id, adminId, ["received"], "graded");
       const line = await lockLine(tx, id, input.lineId);
       if (line.status !== "accepted") throw new BuylistRefusal({ ok: false, status: 409, message: "Only cards accepted in the quote are graded." });
       if (input.receivedQuantity > line.quantity) {
@@ -372,9 +394,14 @@ export async function gradeLine(db: Db, adminId: string, id: number, input: Grad
           finalUnit = quotedUnit;
           priced = "quoted";
         } else {
-          finalUnit = (await unitOfferFor(tx, line.cardId, line.printing as Printing, input.receivedCondition as Condition))?.unitCash ?? 0;
+          // Capped at the quoted unit: a card found in another condition is never paid more than the customer accepted.
+          const ruleUnit = (await unitOfferFor(tx, line.cardId, line.printing as Printing, input.receivedCondition as Condition))?.unitCash ?? 0;
+          finalUnit = Math.min(ruleUnit, quotedUnit);
           priced = "rule";
         }
+      } else if (finalUnit > quotedUnit) {
+        // The customer accepted the quote: grading can lower a price, never raise it (a typo would pay at once).
+        throw new BuylistRefusal({ ok: false, status: 400, field: "unitPrice", message: BUYLIST_ADMIN_TEXT.gradePriceOverQuote(quotedUnit) });
       }
       const facts: GradedLineFacts = {
         status: "accepted",
@@ -386,7 +413,8 @@ export async function gradeLine(db: Db, adminId: string, id: number, input: Grad
         finalUnit,
       };
       const why = gradeExplanation(facts);
-      if (priced === "rule" && input.receivedQuantity > 0) {
+      // Capped at the quote: the price did not change, so there is nothing to explain about it.
+      if (priced === "rule" && input.receivedQuantity > 0 && finalUnit !== quotedUnit) {
         why.push(finalUnit > 0 ? `Priced at our offer for ${CONDITION_LABELS[input.receivedCondition as Condition]} copies.` : `We do not buy this card in ${CONDITION_LABELS[input.receivedCondition as Condition]} condition.`);
       }
       if (priced === "typed" && finalUnit !== quotedUnit && input.receivedQuantity > 0 && !input.note) {
@@ -418,7 +446,7 @@ export async function gradeLine(db: Db, adminId: string, id: number, input: Grad
 export async function finishGrading(db: Db, adminId: string, id: number, brand: BuylistEmailBranding): Promise<AdminOutcome<{ finalCash: number; finalCredit: number }>> {
   return refusing(() =>
     db.transaction(async (tx) => {
-      const submission = await lockOrRefuse(tx, id, ["received"], "graded");
+      const submission = await lockOrRefuse(tx, id, adminId, ["received"], "graded");
       const settings = await loadBuylistSettings(tx);
       const lines = await readLines(tx, id, settings.minLineValuePence);
       for (const line of lines) {
@@ -431,7 +459,7 @@ export async function finishGrading(db: Db, adminId: string, id: number, brand: 
       const totals = finalTotals(lines, quote);
       await move(tx, id, "graded", adminId, totals.cash === quote.cash ? `Final: ${formatPence(totals.cash)}, as quoted` : `Final: ${formatPence(totals.cash)} (quoted ${formatPence(quote.cash)})`, "graded");
       await tx.update(buylistSubmissions).set({ finalCash: totals.cash, finalCredit: totals.credit, updatedAt: sql`now()` }).where(eq(buylistSubmissions.id, id));
-      await enqueueGradedEmail(tx, forEmail(submission), { quotedCash: quote.cash, quotedCredit: quote.credit, finalCash: totals.cash, finalCredit: totals.credit }, lines.map(emailLine), brand);
+      await enqueueGradedEmail(tx, forEmail(submission), { quotedCash: quote.cash, quotedCredit: quote.credit, finalCash: totals.cash, finalCredit: totals.credit, payoutPreference: submission.payoutPreference === "credit" ? "credit" : "cash" }, lines.map(emailLine), brand);
       await recordAudit(
         tx,
         auditEntry(adminId, id, "graded", {
@@ -449,7 +477,7 @@ export async function finishGrading(db: Db, adminId: string, id: number, brand: 
 export async function returnSubmission(db: Db, adminId: string, id: number, note: string, brand: BuylistEmailBranding): Promise<AdminOutcome> {
   return refusing(() =>
     db.transaction(async (tx) => {
-      const submission = await lockOrRefuse(tx, id, ["received", "graded"], "returned");
+      const submission = await lockOrRefuse(tx, id, adminId, ["received", "graded"], "returned");
       await move(tx, id, "returned", adminId, note, "returned");
       await tx.update(buylistSubmissions).set({ updatedAt: sql`now()` }).where(eq(buylistSubmissions.id, id));
       await enqueueReturnedEmail(tx, forEmail(submission), note, brand);

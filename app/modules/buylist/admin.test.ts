@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gradeExplanation, parsePercent, parseQueueSearch, queueQuery, safeLabelFileName, sniffLabelType } from "./admin";
+import { BUYLIST_ADMIN_TEXT, gradeExplanation, parsePercent, parseQueueSearch, queueQuery, safeLabelFileName, sniffLabelType } from "./admin";
 
 describe("buylist back office helpers", () => {
   it("reads percentages as basis points", () => {
@@ -32,5 +32,10 @@ describe("buylist back office helpers", () => {
       "£8.00 each instead of £10.00.",
     ]);
     expect(gradeExplanation({ ...line, status: "rejected" })).toEqual([]);
+  });
+
+  it("names a missing sell list by its reference, and a bad address without one", () => {
+    expect(BUYLIST_ADMIN_TEXT.notFound(5001)).toBe("Sell list SL-5001 was not found.");
+    expect(BUYLIST_ADMIN_TEXT.badId).not.toMatch(/SL-/);
   });
 });

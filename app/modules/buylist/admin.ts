@@ -10,7 +10,7 @@ import { CONDITION_LABELS, CONDITIONS, type Condition, isCondition, type Printin
 import { formatPence, parsePounds } from "~/utils/money";
 import { parseUkDate } from "~/utils/uk-date";
 import { BUYLIST_SETTING_LIMITS, type BuylistSettings } from "./settings";
-import { BUYLIST_STATUSES, type BuylistStatus, isBuylistStatus, parseSubmissionReference } from "./status";
+import { BUYLIST_STATUSES, type BuylistStatus, formatSubmissionReference, isBuylistStatus, parseSubmissionReference } from "./status";
 
 // ---- Words --------------------------------------------------------------------------------------
 
@@ -34,10 +34,22 @@ export const CASH_METHOD_LABELS = { paypal: "PayPal", bank_transfer: "Bank trans
 export type CashMethod = keyof typeof CASH_METHOD_LABELS;
 export const PAYOUT_LABELS = { cash: "Cash", credit: "Store credit" } as const;
 
+/**
+ * A typed review price above this many times the rule's offer (for the condition chosen) is
+ * refused as a typo: the shop may pay over its rule for a card it wants, but not by an order of
+ * magnitude. Only when the rule has an offer (otherwise there is nothing to compare with).
+ */
+export const REVIEW_PRICE_MAX_TIMES_OFFER = 4;
+
 export const BUYLIST_ADMIN_TEXT = {
   resend: "Sorry, that form could not be read. Please try again.",
   unknownIntent: "Sorry, we did not understand that request. Please reload the page and try again.",
-  notFound: (id: number) => `Sell list SL-${id} was not found.`,
+  notFound: (id: number) => `Sell list ${formatSubmissionReference(id)} was not found.`,
+  badId: "That sell list was not found: check the address.",
+  ownSellList: "This is your own sell list: another admin must handle it.",
+  reviewPriceTooHigh: (ruleUnit: number) =>
+    `That is more than ${REVIEW_PRICE_MAX_TIMES_OFFER} times our offer of ${formatPence(ruleUnit)} each for this card in that condition: check the price you typed.`,
+  gradePriceOverQuote: (quotedUnit: number) => `At most ${formatPence(quotedUnit)} each: the price quoted, which the customer accepted. Grading can only lower it.`,
   lineNotFound: "That card is not part of this sell list. Please reload the page.",
   wrongStatus: (status: BuylistStatus, what: string) => `This sell list is ${ADMIN_STATUS_LABELS[status].toLowerCase()}: it cannot be ${what} now. The page shows where it stands.`,
   notReviewable: "Lines can only be reviewed before the quote is accepted.",
@@ -138,6 +150,9 @@ export interface QueuePage {
 const trimmed = (max: number) =>
   z
     .string()
+    // A bound on the raw text before trimming (a length guard against huge posts, with room for
+    // surrounding spaces); the limit the admin is told about is `max`, checked after the trim.
+    // Unrelated to REVIEW_PRICE_MAX_TIMES_OFFER.
     .max(max * 4)
     .transform((s) => s.trim())
     .pipe(z.string().max(max, `Please keep it under ${max} characters.`));
@@ -268,6 +283,7 @@ export const LABEL_REFUSALS = {
   notNow: "A label can be attached once the quote is sent, until the parcel is received.",
   underThreshold: "This quote is under the prepaid-label amount in the buylist settings: the customer posts the cards themselves.",
   missing: "Sell list not found.",
+  ownList: "This is your own sell list: another admin must handle it.",
 } as const;
 export type LabelRefusal = keyof typeof LABEL_REFUSALS;
 
@@ -534,6 +550,8 @@ export interface AdminLine extends GradedLineFacts {
 
 export interface AdminSubmissionDetail {
   submission: AdminSubmissionView;
+  /** The admin looking is this list's customer: the page shows why instead of the forms. */
+  ownSellList: boolean;
   lines: AdminLine[];
   photos: Array<{ id: number; storageKey: string; widths: number[]; width: number; height: number }>;
   events: Array<{ id: number; status: string; note: string | null; actorEmail: string | null; createdAt: Date }>;

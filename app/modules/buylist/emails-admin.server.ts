@@ -3,11 +3,13 @@
  * graded result (each change and why), the payment, a rejection and a return. Each is queued in
  * the transaction of the change it reports, with a dedupe key (docs/development.md, "Email").
  */
+import { SHOP_TIME_ZONE } from "~/config/constants";
 import { DEMO_SHOP } from "~/config/shop";
 import type { Db, Tx } from "~/db/client.server";
 import { enqueueEmail } from "~/modules/email/outbox.server";
-import { CONDITION_LABELS, type Condition } from "~/modules/catalog/variants";
+import { CONDITION_LABELS, type Condition, PRINTING_LABELS, type Printing } from "~/modules/catalog/variants";
 import { formatPence } from "~/utils/money";
+import { formatUkDate } from "~/utils/uk-date";
 import { CASH_METHOD_LABELS, type CashMethod, gradeExplanation, type GradedLineFacts, lineValues } from "./admin";
 import { formatSubmissionReference } from "./status";
 
@@ -24,12 +26,15 @@ export interface SubmissionForEmail {
 
 export interface LineForEmail extends GradedLineFacts {
   cardLabel: string;
+  printing: Printing;
   reviewNote: string | null;
   gradeNote: string | null;
 }
 
 const buylistEmailKey = {
-  quote: (id: number, token: string) => `buylist-quote:${id}:${token.slice(0, 12)}`,
+  // One key per quote sent (a re-sent quote is a new email), made from when it was sent: the
+  // outbox's dedupe keys are shown unredacted, so no part of the secret token may be in one.
+  quote: (id: number, sentAt: Date) => `buylist-quote:${id}:${sentAt.toISOString()}`,
   rejected: (id: number) => `buylist-rejected:${id}`,
   graded: (id: number) => `buylist-graded:${id}`,
   paid: (id: number) => `buylist-paid:${id}`,
@@ -51,11 +56,17 @@ function greeting(name: string | null) {
 
 const conditionOf = (c: string | null) => (c && c in CONDITION_LABELS ? CONDITION_LABELS[c as Condition] : "");
 
+/** The card with its printing: a holo and a reverse-holo line of the same card must read differently. */
+const lineLabel = (l: LineForEmail) => `${l.cardLabel} · ${PRINTING_LABELS[l.printing] ?? l.printing}`;
+
+/** A day as the shop writes it in UK time: "24 December 2026". */
+const longUkDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: SHOP_TIME_ZONE });
+
 /** "2 × Charizard 4/102 · Base Set (Near Mint)  £160.00", and the note under it. */
 function quoteLinesText(lines: LineForEmail[]): string {
   return lines
     .map((l) => {
-      const head = `  ${l.quantity} × ${l.cardLabel}`;
+      const head = `  ${l.quantity} × ${lineLabel(l)}`;
       const body =
         l.status === "accepted"
           ? `${head} (${conditionOf(l.quotedCondition)})  ${formatPence((l.quotedUnit ?? 0) * l.quantity)}`
@@ -68,14 +79,14 @@ function quoteLinesText(lines: LineForEmail[]): string {
 export async function enqueueQuoteEmail(
   tx: Db | Tx,
   submission: SubmissionForEmail,
-  quote: { cash: number; credit: number; expiresAt: Date; token: string; labelComing: boolean },
+  quote: { cash: number; credit: number; sentAt: Date; expiresAt: Date; token: string; labelComing: boolean },
   lines: LineForEmail[],
   brand: BuylistEmailBranding = {},
 ) {
   const { shop, url } = base(brand);
   const reference = formatSubmissionReference(submission.id);
   const link = `${url}${quotePath(submission.id, quote.token)}`;
-  const expires = quote.expiresAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  const expires = longUkDate.format(quote.expiresAt);
   const text = [
     greeting(submission.name),
     "",
@@ -102,7 +113,7 @@ export async function enqueueQuoteEmail(
     to: submission.email,
     subject: `Your quote for sell list ${reference}: ${formatPence(quote.cash)}`,
     text,
-    dedupeKey: buylistEmailKey.quote(submission.id, quote.token),
+    dedupeKey: buylistEmailKey.quote(submission.id, quote.sentAt),
     // The link with its token answers the quote: it goes to the customer only, never to /admin/outbox.
     secrets: [link],
   });
@@ -134,7 +145,7 @@ export async function enqueueRejectedEmail(tx: Db | Tx, submission: SubmissionFo
 export async function enqueueGradedEmail(
   tx: Db | Tx,
   submission: SubmissionForEmail,
-  totals: { quotedCash: number; quotedCredit: number; finalCash: number; finalCredit: number },
+  totals: { quotedCash: number; quotedCredit: number; finalCash: number; finalCredit: number; payoutPreference: "cash" | "credit" },
   lines: LineForEmail[],
   brand: BuylistEmailBranding = {},
 ) {
@@ -144,9 +155,9 @@ export async function enqueueGradedEmail(
     .filter((l) => l.status === "accepted")
     .map((l) => {
       const { final } = lineValues(l);
-      const why = gradeExplanation(l);
-      const head = `  ${l.receivedQuantity ?? l.quantity} × ${l.cardLabel} (${conditionOf(l.receivedCondition ?? l.quotedCondition)})  ${formatPence(final)}`;
-      const notes = [...why, ...(l.gradeNote ? [l.gradeNote] : [])].map((n) => `    ${n}`);
+      const head = `  ${l.receivedQuantity ?? l.quantity} × ${lineLabel(l)} (${conditionOf(l.receivedCondition ?? l.quotedCondition)})  ${formatPence(final)}`;
+      // The grade note already holds the explanation (gradeLine stores it with the admin's words): print one or the other.
+      const notes = (l.gradeNote ? [l.gradeNote] : gradeExplanation(l)).map((n) => `    ${n}`);
       return [head, ...notes].join("\n");
     })
     .join("\n");
@@ -162,7 +173,9 @@ export async function enqueueGradedEmail(
       ? `The final amount is ${formatPence(totals.finalCash)} in cash or ${formatPence(totals.finalCredit)} in store credit (quoted: ${formatPence(totals.quotedCash)} or ${formatPence(totals.quotedCredit)}); the reasons are under each card above.`
       : `Everything was as described: the final amount is ${formatPence(totals.finalCash)} in cash or ${formatPence(totals.finalCredit)} in store credit, as quoted.`,
     "",
-    "We will pay you within 2–3 business days and email you when we have.",
+    totals.payoutPreference === "credit"
+      ? "We will add the store credit to your account within 2–3 business days and email you when we have."
+      : "We will pay you by PayPal or bank transfer within 2–3 business days and email you when we have.",
     `Your sell list: ${url}${sellListPath(submission.id)}`,
     "",
     `— ${shop}`,
@@ -188,7 +201,7 @@ export async function enqueuePaidEmail(
     payment.payout === "credit"
       ? [`We have added ${formatPence(payment.amount)} of store credit to your account; your balance is now ${formatPence(payment.balance)}.`, "It is taken off your next order at checkout."]
       : [
-          `We have paid you ${formatPence(payment.amount)} by ${CASH_METHOD_LABELS[payment.method]} on ${payment.paidOn.split("-").reverse().join("/")}.`,
+          `We have paid you ${formatPence(payment.amount)} by ${CASH_METHOD_LABELS[payment.method]} on ${formatUkDate(payment.paidOn)}.`,
           `The payment reference is ${payment.reference}.`,
         ];
   return enqueueEmail(tx as Db, {

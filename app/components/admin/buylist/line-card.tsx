@@ -12,9 +12,10 @@ const LINE_STATUS_LABELS = { offered: "Not reviewed", accepted: "Accepted", reje
  * One line of a sell list: what the customer described and was offered, the review (and its form
  * while the quote can change), and the grading (and its form once the parcel is in).
  */
-export function LineCard({ line, status, result }: { line: AdminLine; status: BuylistStatus; result?: SubmissionActionResult }) {
-  const reviewing = status === "submitted" || status === "quoted";
-  const grading = status === "received" && line.status === "accepted";
+/** `editable` false (the admin's own sell list): the line as it stands, without its forms. */
+export function LineCard({ line, status, result, editable = true }: { line: AdminLine; status: BuylistStatus; result?: SubmissionActionResult; editable?: boolean }) {
+  const reviewing = editable && (status === "submitted" || status === "quoted");
+  const grading = editable && status === "received" && line.status === "accepted";
   const showGrade = line.receivedQuantity !== null && ["received", "graded", "paid", "returned"].includes(status);
   const values = lineValues(line);
   const why = gradeExplanation(line);

@@ -14,7 +14,8 @@ const ALWAYS_SHOWN: readonly QueueFilter[] = ["open", "all", "submitted", "accep
 
 /**
  * /admin/buylist: the filter links with their counts, a search by reference or email (a GET
- * form: the URL is the list), and the sell lists of this page, newest first.
+ * form: the URL is the list), and the sell lists of this page: oldest first in "Open" (the next to
+ * answer within the 24-hour quote promise), newest first in the other views.
  */
 export function BuylistQueuePage({ queue }: { queue: QueuePage }) {
   const { search, rows, counts, total, page, totalPages, hasNextPage } = queue;
@@ -24,7 +25,7 @@ export function BuylistQueuePage({ queue }: { queue: QueuePage }) {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Buylist</h1>
           <p className="mt-1 text-slate-600">
-            {QUEUE_FILTER_LABELS[search.filter]}: {total === 1 ? "1 sell list" : `${total} sell lists`}, newest first.
+            {QUEUE_FILTER_LABELS[search.filter]}: {total === 1 ? "1 sell list" : `${total} sell lists`}, {search.filter === "open" ? "oldest first (the next to answer)" : "newest first"}.
           </p>
         </div>
         <Link to="/admin/buylist/settings" className="inline-flex items-center gap-1.5 text-sm font-medium text-amber-700 underline underline-offset-2">

@@ -5,6 +5,7 @@ import { formatDateTime, ShopDateTime } from "~/components/ui/format-date";
 import {
   type AdminSubmissionDetail,
   ADMIN_STATUS_LABELS,
+  BUYLIST_ADMIN_TEXT,
   CASH_METHOD_LABELS,
   LABEL_MAX_BYTES,
   PAYOUT_LABELS,
@@ -54,6 +55,11 @@ export function SubmissionPage({ detail, notice, labelError, result }: Submissio
         {notice && <FormNotice>{notice}</FormNotice>}
         {pageError && <FormError>{pageError.message}</FormError>}
       </div>
+      {detail.ownSellList && (
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="own-sell-list">
+          {BUYLIST_ADMIN_TEXT.ownSellList}
+        </p>
+      )}
 
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="customer-heading" className={cardClass}>
@@ -116,12 +122,12 @@ export function SubmissionPage({ detail, notice, labelError, result }: Submissio
         </h2>
         <ol className="space-y-3" data-testid="buylist-lines">
           {lines.map((line) => (
-            <LineCard key={line.id} line={line} status={s.status} result={result?.lineId === line.id ? result : undefined} />
+            <LineCard key={line.id} line={line} status={s.status} result={result?.lineId === line.id ? result : undefined} editable={!detail.ownSellList} />
           ))}
         </ol>
       </section>
 
-      <NextSteps detail={detail} labelError={labelError} result={result} />
+      {!detail.ownSellList && <NextSteps detail={detail} labelError={labelError} result={result} />}
       <History detail={detail} />
     </div>
   );
@@ -423,7 +429,7 @@ function PayForm({ detail, refused }: { detail: AdminSubmissionDetail; refused?:
         </fieldset>
         <label className="flex min-h-11 items-start gap-2 text-sm text-slate-800">
           <input type="checkbox" name="restock" value="on" defaultChecked={values.restock === "on"} className="mt-0.5 h-4 w-4 accent-amber-600" />
-          <span>Put the received cards into stock (each as its card's single, in the graded condition, English; new variants are priced from the market).</span>
+          <span>Put the received cards into stock (each as its card's single, in the graded condition, English; new variants are priced from the market). Cards graded at £0.00 are not bought: they are not stocked, send them back to the customer.</span>
         </label>
         <button type="submit" className={primaryButton}>
           Pay the customer
