@@ -7,6 +7,7 @@ import { createSubmission, type CreateResult } from "~/modules/buylist/submissio
 import { requireUser } from "~/web/auth.server";
 import { clearDraftCookieHeader, draftCookieHeader, readDraft } from "~/web/sell-list-draft.server";
 import { pageMeta } from "~/utils/seo";
+import { privatePageHeaders } from "~/web/retry-after";
 import type { Route } from "./+types/sell-list";
 
 /** /sell-cards/list: the signed-in customer's sell list: find cards, see the instant offer, submit. */
@@ -39,7 +40,7 @@ function submitRefusal(result: Extract<CreateResult, { ok: false }>): { message:
     case "nothing_bought":
       return { message: SELL_LIST_TEXT.nothingBought, lineErrors: {} };
     case "rate_limited":
-      return { message: SELL_LIST_TEXT.rateLimited, lineErrors: {} };
+      return { message: SELL_LIST_TEXT.rateLimited(result.retryAfterSeconds), lineErrors: {} };
   }
 }
 
@@ -89,13 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const refusal = submitRefusal(result);
     const list = await sellListView(context.db, parsed.lines);
-    return data({ kind: "list" as const, ...refusal, posted: null, values, list }, { status: result.reason === "rate_limited" ? 429 : 400, headers: saveDraft });
+    const retryAfter: Record<string, string> = result.reason === "rate_limited" ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+    return data({ kind: "list" as const, ...refusal, posted: null, values, list }, { status: result.reason === "rate_limited" ? 429 : 400, headers: { ...saveDraft, ...retryAfter } });
   }
   return redirect(`/account/sell-lists/${result.id}?submitted=1`, { headers: { "Set-Cookie": clearDraftCookieHeader(context) } });
 }
 
-/** The customer's own list: never stored by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+/** The customer's own list: never stored by a shared cache; a refused submit says when to come back. */
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your sell list", description: "Build a list of the cards you want to sell us and see our instant offer.", noindex: true });

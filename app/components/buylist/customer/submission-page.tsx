@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { FormError, FormNotice } from "~/components/ui/form-message";
 import { formatDate, ShopDateTime } from "~/components/ui/format-date";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { SHIPPED_NOTE_MAX_LENGTH } from "~/modules/buylist/customer-actions";
+import { SHIPPED_NOTE_MAX_LENGTH, SUBMISSION_TEXT } from "~/modules/buylist/customer-actions";
 import { isNotBuyingReason } from "~/modules/buylist/offer";
 import { BUYLIST_PHOTO_LIMITS, canAddPhotos, PHOTO_ACCEPT, PHOTO_TEXT, photoSrcSet, photoUrl } from "~/modules/buylist/photos";
 import { BUYLIST_STATUS_LABELS, formatSubmissionReference, type BuylistStatus } from "~/modules/buylist/status";
@@ -18,6 +18,8 @@ type Dated<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] exten
 export interface SubmissionView {
   submission: Dated<Omit<SubmissionDetail, "events">> & { events: Array<Dated<SubmissionDetail["events"][number]>> };
   quoteOpen: boolean;
+  /** Quoted, but the shop changed a line after sending it: a new quote email follows; nothing to answer now. */
+  quoteUpdating: boolean;
   labelThresholdPence: number;
   notice: string | null;
   linkNote: string | null;
@@ -33,7 +35,14 @@ const REASON_TEXT: Record<string, string> = {
 const button = "inline-flex items-center justify-center rounded-lg px-5 py-2.5 font-semibold shadow-sm";
 
 /** /account/sell-lists/:id: the sell list, what happens next (with the actions its status allows), lines, photos and history. */
-export function SubmissionPage({ view, answer }: { view: SubmissionView; answer?: { message: string; refusals: string[] } }) {
+/** An action's answer: a refusal, or (`partly`) photos of which some were added, with the refused files listed. */
+export interface SubmissionAnswer {
+  message: string;
+  refusals: string[];
+  partly?: boolean;
+}
+
+export function SubmissionPage({ view, answer }: { view: SubmissionView; answer?: SubmissionAnswer }) {
   const s = view.submission;
   const reference = formatSubmissionReference(s.id);
   return (
@@ -56,7 +65,17 @@ export function SubmissionPage({ view, answer }: { view: SubmissionView; answer?
       <div aria-live="polite" className="space-y-2">
         {view.notice && <FormNotice>{view.notice}</FormNotice>}
         {view.linkNote && <FormError>{view.linkNote}</FormError>}
-        {answer?.message && (
+        {answer?.partly && (
+          <FormNotice>
+            {answer.message}
+            <ul className="mt-1 list-disc pl-5" data-testid="photo-refusals">
+              {answer.refusals.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </FormNotice>
+        )}
+        {answer?.message && !answer.partly && (
           <FormError>
             {answer.message}
             {answer.refusals.length > 1 && (
@@ -110,6 +129,13 @@ function NextStep({ view, reference }: { view: SubmissionView; reference: string
             Withdraw this sell list
           </button>
         </Form>
+      </Box>
+    );
+  }
+  if (status === "quoted" && view.quoteUpdating) {
+    return (
+      <Box title="Our quote" id="next-heading">
+        <p data-testid="quote-updating">{SUBMISSION_TEXT.quoteUpdating}</p>
       </Box>
     );
   }
