@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { SellListPage } from "~/components/buylist/customer/sell-list-page";
-import { MAX_NOTE_LENGTH, parseAddForm, parseListForm, submitValuesOf, mergeDraft } from "~/modules/buylist/customer-draft";
+import { DRAFT_MESSAGES, draftHasRoomFor, MAX_NOTE_LENGTH, parseAddForm, parseListForm, submitValuesOf, mergeDraft } from "~/modules/buylist/customer-draft";
 import { SELL_LIST_PATH, SELL_LIST_TEXT, SELL_SEARCH_MAX_LENGTH } from "~/modules/buylist/customer";
 import { searchCardsToSell, sellLineProblem, sellListView } from "~/modules/buylist/customer.server";
 import { createSubmission, type CreateResult } from "~/modules/buylist/submissions.server";
@@ -59,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = !parsed.ok ? parsed.message : problem === "unknown_card" ? SELL_LIST_TEXT.unknownCard : SELL_LIST_TEXT.unknownPrinting;
       return data({ kind: "add" as const, message, cardId: parsed.ok ? parsed.line.cardId : parsed.cardId }, { status: 400 });
     }
+    // Refused, not silently dropped, when the draft is full.
+    if (!draftHasRoomFor(draft, parsed.line)) return data({ kind: "add" as const, message: DRAFT_MESSAGES.tooMany, cardId: parsed.line.cardId }, { status: 400 });
     const lines = mergeDraft(draft, [parsed.line]);
     return redirect(backTo(q, "added"), { headers: { "Set-Cookie": draftCookieHeader(context, user.id, lines) } });
   }
