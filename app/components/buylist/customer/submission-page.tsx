@@ -10,6 +10,7 @@ import { BUYLIST_STATUS_LABELS, formatSubmissionReference, type BuylistStatus } 
 import type { SubmissionDetail, SubmissionLineView } from "~/modules/buylist/customer";
 import { CONDITION_LABELS, PRINTING_LABELS } from "~/modules/catalog/variants";
 import { formatPence } from "~/utils/money";
+import { useShop } from "~/web/shell";
 import { BuylistStatusBadge } from "./status-badge";
 
 /** Dates arrive as strings after the loader's JSON; the page takes either. */
@@ -118,6 +119,7 @@ function Amounts({ cash, credit }: { cash: number; credit: number | null }) {
 
 function NextStep({ view, reference }: { view: SubmissionView; reference: string }) {
   const s = view.submission;
+  const shop = useShop();
   const status: BuylistStatus = s.status;
   if (status === "submitted") {
     return (
@@ -189,15 +191,25 @@ function NextStep({ view, reference }: { view: SubmissionView; reference: string
             </a>
           </p>
         ) : quoted >= view.labelThresholdPence ? (
-          <p>Your quote is {formatPence(view.labelThresholdPence)} or more, so we are sending you a prepaid label: it will appear here, and we will email you when it does.</p>
+          <p>Your quote is {formatPence(view.labelThresholdPence)} or more, so we are sending you a prepaid label: it will appear on this page. Please wait for it before you post the cards.</p>
         ) : null}
         <div>
           <h3 className="font-semibold text-slate-900">How to post them</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 marker:text-amber-500">
             <li>Put each card in a penny sleeve and a toploader, and pack them snugly in a rigid mailer or small box.</li>
             <li>Add a note with your name and the reference {reference}.</li>
-            {!s.hasLabel && <li>Send it by a tracked service (Royal Mail Tracked or Special Delivery for valuable cards) to the address in our quote email, and keep the receipt.</li>}
+            {!s.hasLabel && <li>Send it by a tracked service (Royal Mail Tracked or Special Delivery for valuable cards) to the address below, and keep the receipt.</li>}
           </ul>
+        </div>
+        <div>
+          <h3 className="font-semibold text-slate-900">Our address</h3>
+          <address className="mt-1 not-italic text-slate-900" data-testid="buylist-address">
+            {shop.buylistAddress.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
         </div>
         <Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="shipped" />
