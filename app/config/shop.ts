@@ -9,6 +9,8 @@ export interface ShopIdentity {
   registeredIn: string;
   contactEmail: string;
   sellCardsEmail: string;
+  /** Where customers post the cards they sell us (the buylist), one line per address line. */
+  buylistAddress: string[];
   communityChatUrl: string;
   social: { label: string; url: string }[];
 }
@@ -20,6 +22,7 @@ export const DEMO_SHOP: ShopIdentity = {
   registeredIn: "England and Wales",
   contactEmail: "hello@nearmint.example",
   sellCardsEmail: "sell@nearmint.example",
+  buylistAddress: ["Nearmint Cards Ltd (Buylist)", "Unit 4, Demo Trading Estate", "Leeds", "LS1 4DE"],
   communityChatUrl: "https://discord.gg/nearmint-demo",
   social: [
     { label: "Instagram", url: "https://www.instagram.com/nearmint.demo" },

@@ -4,6 +4,7 @@ import { YourDataPage } from "~/components/account/your-data-page";
 import { accountData } from "~/modules/accounts/erasure.server";
 import { PASSWORD_MAX_LENGTH } from "~/modules/accounts/policy";
 import { hasRunningSubscription } from "~/modules/membership/subscription-summary.server";
+import { countOpenSubmissions } from "~/modules/buylist/customer-data.server";
 import { countOpenOrders, countOrders } from "~/modules/orders/customer-data.server";
 import { eraseCustomerAccount } from "~/modules/privacy/customer-data.server";
 import { pageMeta } from "~/utils/seo";
@@ -18,14 +19,15 @@ const eraseSchema = z.object({ intent: z.literal("erase"), password: z.string().
 /** GET /account/data — the signed-in customer's own data: download, or erase the account. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const [account, orderCount, openOrders, runningSubscription] = await Promise.all([
+  const [account, orderCount, openOrders, runningSubscription, openSellLists] = await Promise.all([
     accountData(context.db, user.id),
     countOrders(context.db, user.id),
     countOpenOrders(context.db, user.id),
     hasRunningSubscription(context.db, user.id),
+    countOpenSubmissions(context.db, user.id),
   ]);
   if (!account) throw data("Your account could not be found.", { status: 404 });
-  return data({ view: { email: account.email, emailVerified: account.emailVerified, orderCount, openOrders, runningSubscription } }, { headers: NO_STORE });
+  return data({ view: { email: account.email, emailVerified: account.emailVerified, orderCount, openOrders, runningSubscription, openSellLists } }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

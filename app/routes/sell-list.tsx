@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import { SellListPage } from "~/components/buylist/customer/sell-list-page";
-import { MAX_NOTE_LENGTH, parseAddForm, parseListForm, submitValuesOf, mergeDraft } from "~/modules/buylist/customer-draft";
+import { DRAFT_MESSAGES, draftHasRoomFor, MAX_NOTE_LENGTH, parseAddForm, parseListForm, submitValuesOf, mergeDraft } from "~/modules/buylist/customer-draft";
 import { SELL_LIST_PATH, SELL_LIST_TEXT, SELL_SEARCH_MAX_LENGTH } from "~/modules/buylist/customer";
 import { searchCardsToSell, sellLineProblem, sellListView } from "~/modules/buylist/customer.server";
 import { createSubmission, type CreateResult } from "~/modules/buylist/submissions.server";
 import { requireUser } from "~/web/auth.server";
 import { clearDraftCookieHeader, draftCookieHeader, readDraft } from "~/web/sell-list-draft.server";
 import { pageMeta } from "~/utils/seo";
+import { privatePageHeaders } from "~/web/retry-after";
 import type { Route } from "./+types/sell-list";
 
 /** /sell-cards/list: the signed-in customer's sell list: find cards, see the instant offer, submit. */
@@ -39,7 +40,7 @@ function submitRefusal(result: Extract<CreateResult, { ok: false }>): { message:
     case "nothing_bought":
       return { message: SELL_LIST_TEXT.nothingBought, lineErrors: {} };
     case "rate_limited":
-      return { message: SELL_LIST_TEXT.rateLimited, lineErrors: {} };
+      return { message: SELL_LIST_TEXT.rateLimited(result.retryAfterSeconds), lineErrors: {} };
   }
 }
 
@@ -58,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = !parsed.ok ? parsed.message : problem === "unknown_card" ? SELL_LIST_TEXT.unknownCard : SELL_LIST_TEXT.unknownPrinting;
       return data({ kind: "add" as const, message, cardId: parsed.ok ? parsed.line.cardId : parsed.cardId }, { status: 400 });
     }
+    // Refused, not silently dropped, when the draft is full.
+    if (!draftHasRoomFor(draft, parsed.line)) return data({ kind: "add" as const, message: DRAFT_MESSAGES.tooMany, cardId: parsed.line.cardId }, { status: 400 });
     const lines = mergeDraft(draft, [parsed.line]);
     return redirect(backTo(q, "added"), { headers: { "Set-Cookie": draftCookieHeader(context, user.id, lines) } });
   }
@@ -89,13 +92,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const refusal = submitRefusal(result);
     const list = await sellListView(context.db, parsed.lines);
-    return data({ kind: "list" as const, ...refusal, posted: null, values, list }, { status: result.reason === "rate_limited" ? 429 : 400, headers: saveDraft });
+    const retryAfter: Record<string, string> = result.reason === "rate_limited" ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+    return data({ kind: "list" as const, ...refusal, posted: null, values, list }, { status: result.reason === "rate_limited" ? 429 : 400, headers: { ...saveDraft, ...retryAfter } });
   }
   return redirect(`/account/sell-lists/${result.id}?submitted=1`, { headers: { "Set-Cookie": clearDraftCookieHeader(context) } });
 }
 
-/** The customer's own list: never stored by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+/** The customer's own list: never stored by a shared cache; a refused submit says when to come back. */
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your sell list", description: "Build a list of the cards you want to sell us and see our instant offer.", noindex: true });

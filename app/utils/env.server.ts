@@ -112,6 +112,8 @@ const schema = z.object({
   SHOP_CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
   SHOP_SELL_CARDS_EMAIL: optionalText.pipe(z.email().optional()),
   SHOP_COMMUNITY_CHAT_URL: optionalText.pipe(z.url().optional()),
+  /** "Line one|Line two|Town|Postcode" */
+  SHOP_BUYLIST_ADDRESS: optionalText,
   /** "Label|https://url,Label|https://url" */
   SHOP_SOCIAL_LINKS: optionalText,
 });

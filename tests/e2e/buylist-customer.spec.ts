@@ -164,4 +164,52 @@ test.describe("without JavaScript", () => {
     await page.goto("/account?tab=sell-lists");
     await expect(page.getByTestId("sell-list-summary").filter({ hasText: `SL-${id}` })).toContainText("Submitted");
   });
+
+  test("an add refusal shows by its card; the shop's review stays hidden until the quote; a quote being updated has no buttons; the posting address", async ({ page }) => {
+    await signIn(page, uniqueEmail("seller-review"), "Rae Review", "/sell-cards/list");
+    // The add form keeps the search, so its refusal comes back next to the card it is about.
+    await page.getByLabel("Card name, set or number").fill("charizard 4/102");
+    await page.getByRole("button", { name: "Find cards" }).click();
+    await skipBrowserValidation(page);
+    const hit = page.getByTestId("sell-search-hit").first();
+    await hit.getByLabel("Copies").fill("0");
+    await hit.getByRole("button", { name: /Add to list/ }).click();
+    await expect(page.getByTestId("sell-search-hit").first()).toContainText("Enter how many copies, from 1 to 100.");
+    await addCard(page, "charizard 4/102");
+    await page.getByLabel(/^Cash/).check();
+    await page.getByRole("button", { name: "Submit sell list" }).click();
+    const id = await submissionIdOf(page);
+
+    // The shop's review before the quote is sent is its working: not shown.
+    await query("UPDATE buylist_lines SET status = 'rejected', review_note = 'Whitening on the back' WHERE submission_id = $1", [id]);
+    await page.reload();
+    await expect(page.getByTestId("submission-lines")).not.toContainText("Whitening on the back");
+    await expect(page.getByTestId("submission-lines")).not.toContainText("Not bought");
+
+    // Quoted, then a line changed after sending (the token cleared): no buttons, no "older quote" loop.
+    await query("UPDATE buylist_submissions SET status = 'quoted', quoted_cash = 0, quoted_credit = 0, quote_sent_at = now(), quote_expires_at = now() + interval '3 days', quote_token = NULL WHERE id = $1", [id]);
+    await page.goto(`/account/sell-lists/${id}?token=an-old-token`);
+    await expect(page.getByTestId("quote-updating")).toHaveText("We are updating your quote; you will get a new email when it is ready.");
+    await expect(page.getByRole("button", { name: "Accept the quote" })).toHaveCount(0);
+    await expect(page.getByText("This link is for an older quote")).toHaveCount(0);
+    await expect(page.getByTestId("submission-lines")).toContainText("Whitening on the back");
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/sell-list-quote-updating-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // A notice name an object inherits is just unknown.
+    for (const done of ["__proto__", "constructor"]) expect((await page.goto(`/account/sell-lists/${id}?done=${done}`))!.status()).toBe(200);
+
+    // Accepted: the posting instructions name the shop's address; no label email is promised.
+    await query("UPDATE buylist_submissions SET status = 'accepted', quoted_cash = 1000, quoted_credit = 1200 WHERE id = $1", [id]);
+    await page.goto(`/account/sell-lists/${id}`);
+    await expect(page.getByTestId("buylist-address")).toContainText("Unit 4, Demo Trading Estate");
+    await expect(page.getByText("to the address below")).toBeVisible();
+    await expect(page.getByText("we will email you when")).toHaveCount(0);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/sell-list-accepted-${width}.png`, fullPage: true });
+    }
+  });
 });

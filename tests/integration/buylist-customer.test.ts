@@ -25,7 +25,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { addSubmissionPhotos, readSubmissionLabel, readSubmissionPhoto } from "~/modules/buylist/photos.server";
+import { addSubmissionPhotos, readSubmissionLabel, readSubmissionPhoto, startPhotoUpload } from "~/modules/buylist/photos.server";
+import { PHOTO_TEXT } from "~/modules/buylist/photos";
+import { quoteState } from "~/modules/buylist/customer-actions";
 import { buylistPhotos } from "~/db/schema";
 import { FileMediaStore } from "~/modules/media/file-store.server";
 import { createUser } from "../support/accounts";
@@ -154,8 +156,30 @@ describe("creating a submission", () => {
 
   it("limits how many submissions a customer makes in an hour", async () => {
     for (let i = 0; i < 10; i++) expect((await createSubmission(db, bob.id, { lines: [zard()], payoutPreference: "cash", note: null })).ok).toBe(true);
-    expect(await createSubmission(db, bob.id, { lines: [zard()], payoutPreference: "cash", note: null })).toMatchObject({ ok: false, reason: "rate_limited" });
+    const refused = await createSubmission(db, bob.id, { lines: [zard()], payoutPreference: "cash", note: null });
+    expect(refused).toMatchObject({ ok: false, reason: "rate_limited" });
+    if (!refused.ok && refused.reason === "rate_limited") expect(refused.retryAfterSeconds).toBeGreaterThan(3000);
     expect((await createSubmission(db, alice.id, { lines: [zard()], payoutPreference: "cash", note: null })).ok).toBe(true);
+  });
+
+  it("counts only valid lists against the hourly limit: refused ones do not use it up", async () => {
+    for (let i = 0; i < 12; i++) {
+      expect(await createSubmission(db, bob.id, { lines: [zard(0)], payoutPreference: "cash", note: null })).toMatchObject({ ok: false, reason: "bad_lines" });
+      expect(await createSubmission(db, bob.id, { lines: [{ cardId: pikachu, printing: "normal", condition: "nm", quantity: 1 }], payoutPreference: "cash", note: null })).toMatchObject({ ok: false, reason: "nothing_bought" });
+    }
+    for (let i = 0; i < 10; i++) expect((await createSubmission(db, bob.id, { lines: [zard()], payoutPreference: "cash", note: null })).ok).toBe(true);
+    expect(await createSubmission(db, bob.id, { lines: [zard()], payoutPreference: "cash", note: null })).toMatchObject({ ok: false, reason: "rate_limited" });
+  });
+
+  it("prices concurrent submissions one after the other: four lists of 2 copies with 2 wanted buy 2 in all", async () => {
+    await db.insert(buylistCards).values({ cardId: charizard, wantedQuantity: charizardStock + 2 });
+    const customers = [alice, bob, await createUser(db), await createUser(db)];
+    const results = await Promise.all(customers.map((c) => createSubmission(db, c.id, { lines: [zard(2)], payoutPreference: "cash", note: null })));
+    // The first takes both wanted copies; the others buy nothing and are refused as such.
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(["nothing_bought", "nothing_bought", "nothing_bought"]);
+    const [bought] = await db.select({ n: sql<number>`coalesce(sum(${buylistLines.quantity}), 0)::int` }).from(buylistLines).where(and(eq(buylistLines.cardId, charizard), sql`${buylistLines.notBuyingReason} IS NULL`));
+    expect(Number(bought!.n)).toBe(2);
   });
 });
 
@@ -217,6 +241,27 @@ describe("the customer's moves", () => {
     expect(detail!.events[3]!.note).toBe("Tracking AB123456789GB");
     // The token is shown only while there is a quote to answer.
     expect(detail!.quoteToken).toBeNull();
+  });
+
+  it("a quote whose token the shop cleared (a line changed after sending) cannot be answered and says a new one is coming", async () => {
+    const { id, token } = await quoted();
+    await db.update(buylistSubmissions).set({ quoteToken: null }).where(eq(buylistSubmissions.id, id));
+    expect(await respondToQuote(db, alice.id, id, token, "accept")).toEqual({ ok: false, reason: "quote_updating" });
+    expect(await respondToQuote(db, alice.id, id, "", "decline")).toEqual({ ok: false, reason: "quote_updating" });
+    const detail = await submissionForCustomer(db, alice.id, id);
+    expect(detail!.quoteToken).toBeNull();
+    expect(quoteState(detail!, new Date())).toBe("updating");
+    expect(await statusOf(id)).toBe("quoted");
+  });
+
+  it("shows the shop's review of the lines only once the quote is sent", async () => {
+    const id = await submitted();
+    await db.update(buylistLines).set({ status: "rejected", quotedCondition: "lp", quotedUnit: 1_000, reviewNote: "Whitening on the back" }).where(eq(buylistLines.submissionId, id));
+    const before = await submissionForCustomer(db, alice.id, id);
+    expect(before!.lines.map((l) => [l.status, l.quotedCondition, l.quotedUnit, l.reviewNote])).toEqual([["offered", null, null, null]]);
+    await db.transaction((tx) => moveSubmission(tx, id, "quoted", "admin", { actorUserId: admin.id, set: { quotedCash: 0, quotedCredit: 0, quoteToken: newQuoteToken(), quoteSentAt: new Date() } }));
+    const after = await submissionForCustomer(db, alice.id, id);
+    expect(after!.lines.map((l) => [l.status, l.quotedCondition, l.quotedUnit, l.reviewNote])).toEqual([["rejected", "lp", 1_000, "Whitening on the back"]]);
   });
 
   it("declines a quote", async () => {
@@ -287,13 +332,39 @@ describe("photos", () => {
     expect(await addSubmissionPhotos(db, store, alice.id, other, [await jpeg()])).toMatchObject({ status: "refused", message: expect.stringContaining("until you send") });
   });
 
-  it("gives the prepaid label to the owner and admins only", async () => {
-    const id = await submitted(alice);
-    expect(await readSubmissionLabel(db, store, id, { id: alice.id, isAdmin: false })).toBeNull();
+  it("gives the prepaid label to the owner while accepted or shipped, and to admins in any status", async () => {
+    const { id, token } = await quoted(alice);
+    const owner = { id: alice.id, isAdmin: false };
+    expect(await readSubmissionLabel(db, store, id, owner)).toBeNull();
     await store.put(`buylist-labels/label-${id}.pdf`, new TextEncoder().encode("%PDF-1.4 label"), "application/pdf");
     await db.update(buylistSubmissions).set({ labelKey: `buylist-labels/label-${id}.pdf`, labelContentType: "application/pdf", labelFileName: "label.pdf" }).where(eq(buylistSubmissions.id, id));
-    expect(await readSubmissionLabel(db, store, id, { id: alice.id, isAdmin: false })).toMatchObject({ contentType: "application/pdf" });
+    // Quoted: not the owner's yet.
+    expect(await readSubmissionLabel(db, store, id, owner)).toBeNull();
     expect(await readSubmissionLabel(db, store, id, { id: admin.id, isAdmin: true })).not.toBeNull();
+    await respondToQuote(db, alice.id, id, token, "accept");
+    expect(await readSubmissionLabel(db, store, id, owner)).toMatchObject({ contentType: "application/pdf" });
     expect(await readSubmissionLabel(db, store, id, { id: bob.id, isAdmin: false })).toBeNull();
+    await markSubmissionShipped(db, alice.id, id, null);
+    expect(await readSubmissionLabel(db, store, id, owner)).not.toBeNull();
+    await db.transaction((tx) => moveSubmission(tx, id, "received", "admin", { actorUserId: admin.id }));
+    expect(await readSubmissionLabel(db, store, id, owner)).toBeNull();
+    expect(await readSubmissionLabel(db, store, id, { id: admin.id, isAdmin: true })).not.toBeNull();
+  });
+
+  it("checks the upload before reading it: whose list, its room, and 20 uploads an hour per customer", async () => {
+    const id = await submitted(alice);
+    expect(await startPhotoUpload(db, bob.id, id)).toEqual({ status: "not_found" });
+    for (let i = 0; i < 20; i++) expect(await startPhotoUpload(db, alice.id, id)).toEqual({ status: "ok" });
+    const limited = await startPhotoUpload(db, alice.id, id);
+    expect(limited).toMatchObject({ status: "rate_limited", message: expect.stringMatching(/photos.*wait \d+ minutes?/) });
+    await db.delete(rateLimits);
+    await db.insert(buylistPhotos).values(Array.from({ length: 12 }, (_, i) => ({ submissionId: id, storageKey: `${"cd".repeat(15)}${String(i).padStart(2, "0")}`, widths: [320], width: 320, height: 320 })));
+    expect(await startPhotoUpload(db, alice.id, id)).toMatchObject({ status: "refused", message: expect.stringContaining("sell list already has 12 photos") });
+  });
+
+  it("says a refused photo's reason in words about photos, not products", () => {
+    expect(PHOTO_TEXT.refused("back.jpg", "limit")).toBe(`"back.jpg" was not added: this sell list already has 12 photos, the most it can have.`);
+    expect(PHOTO_TEXT.refused("back.jpg", "closed")).toContain("until you send the cards");
+    expect(PHOTO_TEXT.partlyAdded(2)).toBe("2 photos were added; these were not:");
   });
 });

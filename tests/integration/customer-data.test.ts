@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, cartItems, orders, outbox, profiles, sessions, subscriptions, users, wholesaleApplications } from "~/db/schema";
+import { auditLog, buylistEvents, buylistLines, buylistSubmissions, cards, cardSets, cartItems, orders, outbox, profiles, sessions, subscriptions, users, wholesaleApplications } from "~/db/schema";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { moveCredit } from "~/modules/credit/ledger.server";
 import { ERASURE_MESSAGES, UNVERIFIED_EXPORT_NOTE } from "~/modules/privacy/customer-data.server";
@@ -54,6 +54,12 @@ const applyForWholesale = (email: string, contactName: string) =>
     billingAddress: "1 Cerulean Gym",
     companyType: "sole_trader",
   });
+
+/** A set for the sell list's card (cards need one). */
+async function buylistCardSet() {
+  const [set] = await database.db.insert(cardSets).values({ code: "bl-data", name: "Base Set", tcgdexId: "bl-data" } as typeof cardSets.$inferInsert).returning({ id: cardSets.id });
+  return set!;
+}
 
 const get = (path: string, token: string) => new Request(`https://shop.test${path}`, { headers: { Cookie: `nm_session=${token}` } });
 const erase = (token: string, password: string) =>
@@ -152,6 +158,35 @@ describe("erasure of your account", () => {
     expect((await database.db.select().from(users).where(eq(users.id, me.id)))[0]!.email).toBe(me.email);
     // Spent or corrected to zero, the account can go.
     await database.db.transaction((tx) => moveCredit(tx, { userId: me.id, amount: -1_250, kind: "correction", note: "Paid out" }));
+    expect((await call(dataAction, erase(me.token, GOOD_PASSWORD))).status).toBe(302);
+  });
+
+  it("is refused while a sell list is under way, and the download lists the customer's sell lists", async () => {
+    const me = await signedInCustomer();
+    const [card] = await database.db.insert(cards).values({ setId: (await buylistCardSet()).id, name: "Dratini", localNumber: "26", numberSort: "026", tcgdexId: "bl-data-26" } as typeof cards.$inferInsert).returning({ id: cards.id });
+    const [sellList] = await database.db.insert(buylistSubmissions).values({ userId: me.id, status: "shipped", offerCash: 400, offerCredit: 480, customerNote: "Sleeved", quotedCash: 400, quotedCredit: 480, quoteSentAt: new Date() }).returning();
+    await database.db.insert(buylistLines).values({ submissionId: sellList!.id, cardId: card!.id, cardLabel: "Dratini · Base Set · 26/102", printing: "normal", condition: "nm", quantity: 2, offeredUnit: 200, status: "accepted", quotedUnit: 200, reviewNote: "Lovely" });
+    await database.db.insert(buylistEvents).values({ submissionId: sellList!.id, status: "submitted", actorUserId: me.id });
+    const view = await call(dataLoader, get("/account/data", me.token));
+    expect((view.body as { view: { openSellLists: number } }).view.openSellLists).toBe(1);
+    expect(await call(dataAction, erase(me.token, GOOD_PASSWORD))).toMatchObject({ status: 409, body: { error: ERASURE_MESSAGES.openSellLists } });
+    expect((await database.db.select().from(users).where(eq(users.id, me.id)))[0]!.email).toBe(me.email);
+
+    const download = await downloadLoader({ request: get("/account/data/download", me.token), params: {}, context } as AnyArgs);
+    const body = JSON.parse(await download.text()) as { sellLists: unknown[] };
+    expect(body.sellLists).toEqual([
+      expect.objectContaining({
+        reference: `SL-${sellList!.id}`,
+        status: "shipped",
+        yourNote: "Sleeved",
+        offerPence: { cash: 400, credit: 480 },
+        quotePence: { cash: 400, credit: 480 },
+        lines: [expect.objectContaining({ card: "Dratini · Base Set · 26/102", quantity: 2, offeredUnitPence: 200, quote: { status: "accepted", condition: null, unitPence: 200, note: "Lovely" } })],
+        history: [expect.objectContaining({ status: "submitted", byShop: false })],
+      }),
+    ]);
+    // Closed (here: paid), it no longer stands in the way.
+    await database.db.update(buylistSubmissions).set({ status: "paid" }).where(eq(buylistSubmissions.id, sellList!.id));
     expect((await call(dataAction, erase(me.token, GOOD_PASSWORD))).status).toBe(302);
   });
 

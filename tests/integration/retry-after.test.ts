@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles } from "~/db/schema";
+import { buylistSubmissions, cards, cardSets, profiles } from "~/db/schema";
+import { seedDemoCatalogue } from "~/demo/seed.server";
+import { PHOTO_UPLOAD_RATE_LIMIT } from "~/modules/buylist/photos.server";
+import { SUBMISSION_RATE_LIMIT } from "~/modules/buylist/submissions.server";
 import { ERASURE_ATTEMPTS, RESET_REQUEST_LIMITS, SIGN_IN_LIMITS, TWO_FACTOR_LIMITS, VERIFY_RESEND_LIMITS } from "~/modules/accounts/policy";
 import { totpCodeAt } from "~/modules/accounts/totp.server";
 import { confirmEnrolment, enrolmentDetails, startEnrolment } from "~/modules/accounts/two-factor.server";
@@ -24,6 +27,8 @@ let app: RunningApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // The demo catalogue (with its price guide) for the sell list; seeded while the shop is empty.
+  await seedDemoCatalogue(database.db);
   if (hasBuild) app = await startApp(database.db, { TRUST_PROXY: "1", ADMIN_EMAILS: "" });
 });
 afterAll(async () => {
@@ -172,5 +177,33 @@ describe.runIf(hasBuild)("every 429 page carries Retry-After", () => {
     const html = await atSignIn.text();
     expect(html).toContain("we need a quick check that you are not a robot");
     expect(html).toMatch(/<noscript>.*This check needs JavaScript, which is turned off in your browser\./s);
+  });
+
+  it("sell list: a valid list past the hourly submissions, and a photo upload past the hourly uploads", async () => {
+    const [charizard] = await database.db
+      .select({ id: cards.id })
+      .from(cards)
+      .innerJoin(cardSets, eq(cardSets.id, cards.setId))
+      .where(and(eq(cardSets.code, "base1"), eq(cards.localNumber, "4")));
+    const user = await createUser(database.db);
+    const client = address();
+    const login = await post("/login", { email: user.email, password: user.password }, client);
+    const cookie = login.headers.get("Set-Cookie")!.split(";")[0]!;
+    const list = { intent: "submit", lines: "1", "line-0-card": String(charizard!.id), "line-0-printing": "holo", "line-0-condition": "nm", "line-0-quantity": "1", payout: "cash", note: "" };
+    // A list sent back to be fixed is not counted.
+    expect((await post("/sell-cards/list", { ...list, "line-0-quantity": "0" }, client, cookie)).status).toBe(400);
+    await use(`buylist-submit:${user.id}`, SUBMISSION_RATE_LIMIT);
+    const res = await post("/sell-cards/list", list, client, cookie);
+    expectRetryAfter(res, 3600);
+    expect(await res.text()).toMatch(/Please wait \d+ minutes? before sending another/);
+
+    const [sellList] = await database.db.insert(buylistSubmissions).values({ userId: user.id, offerCash: 100, offerCredit: 120 }).returning({ id: buylistSubmissions.id });
+    await use(`buylist-photos:${user.id}`, PHOTO_UPLOAD_RATE_LIMIT);
+    const body = new FormData();
+    body.append("intent", "photos");
+    body.append("photos", new File([new Uint8Array([0xff, 0xd8, 0xff])], "front.jpg", { type: "image/jpeg" }));
+    const upload = await fetch(`${app.base}/account/sell-lists/${sellList!.id}`, { method: "POST", body, headers: { Origin: app.base, "X-Forwarded-For": client, Accept: "text/html", Cookie: cookie }, redirect: "manual" });
+    expectRetryAfter(upload, 3600);
+    expect(await upload.text()).toContain("uploaded a lot of photos");
   });
 });

@@ -10,6 +10,8 @@ export interface YourDataView {
   orderCount: number;
   openOrders: number;
   runningSubscription: boolean;
+  /** Sell lists still under way (the shop may hold the cards or owe for them). */
+  openSellLists: number;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface YourDataView {
  * before the form, and the server checks it again.
  */
 export function YourDataPage({ view, error }: { view: YourDataView; error?: string | null }) {
-  const blocked = view.openOrders > 0 || view.runningSubscription;
+  const blocked = view.openOrders > 0 || view.runningSubscription || view.openSellLists > 0;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
@@ -66,6 +68,15 @@ export function YourDataPage({ view, error }: { view: YourDataView; error?: stri
               Subscription
             </Link>{" "}
             first; you can delete your account once it has ended.
+          </p>
+        )}
+        {view.openSellLists > 0 && (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            You have a sell list we are still handling. See it under{" "}
+            <Link to="/account?tab=sell-lists" className="font-semibold underline">
+              Sell lists
+            </Link>
+            ; you can delete your account once it is paid, returned or closed.
           </p>
         )}
         {error && <FormError>{error}</FormError>}

@@ -27,7 +27,8 @@ export function SellYourCards() {
     {
       icon: Camera,
       title: "Contact Us",
-      text: "Email us or message us in our community chat with clear photos of the front and back of every card you'd like to sell.",
+      // The spec's first step ("Contact Us", photos of fronts and backs), by the sell list first; email and chat still work.
+      text: "Start a sell list and add clear photos of the front and back of every card you'd like to sell, or email us or message us in our community chat with the photos.",
     },
     {
       icon: BadgePoundSterling,

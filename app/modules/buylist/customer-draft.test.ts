@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeDraft, encodeDraft, MAX_DRAFT_LINES, mergeDraft, parseListForm, type DraftLine } from "./customer-draft";
+import { decodeDraft, draftHasRoomFor, encodeDraft, MAX_DRAFT_LINES, mergeDraft, parseListForm, type DraftLine } from "./customer-draft";
+import { buylistSettingsSchema, DEFAULT_BUYLIST_SETTINGS } from "./settings";
 
 const zard: DraftLine = { cardId: 4, printing: "holo", condition: "nm", quantity: 2 };
 
@@ -50,5 +51,18 @@ describe("parseListForm", () => {
     const result = parseListForm(form({ ...fields, "line-0-quantity": "lots", "line-1-condition": "mint" }));
     expect(result).toMatchObject({ ok: false, errors: { 0: expect.stringContaining("1 to 100"), 1: expect.stringContaining("could not be read") } });
     if (!result.ok) expect(result.posted[0]!.quantity).toBe("lots");
+  });
+});
+
+describe("the draft's cap", () => {
+  const full = Array.from({ length: MAX_DRAFT_LINES }, (_, i): DraftLine => ({ cardId: i + 1, printing: "normal", condition: "nm", quantity: 1 }));
+  it("has room for a new line below the cap, and for more copies of a line already on it at the cap", () => {
+    expect(draftHasRoomFor(full.slice(1), zard)).toBe(true);
+    expect(draftHasRoomFor(full, zard)).toBe(false);
+    expect(draftHasRoomFor(full, { ...full[7]!, quantity: 3 })).toBe(true);
+  });
+  it("caps the settings' longest sell list at what the draft holds", () => {
+    expect(buylistSettingsSchema.safeParse({ ...DEFAULT_BUYLIST_SETTINGS, maxLinesPerSubmission: MAX_DRAFT_LINES }).success).toBe(true);
+    expect(buylistSettingsSchema.safeParse({ ...DEFAULT_BUYLIST_SETTINGS, maxLinesPerSubmission: MAX_DRAFT_LINES + 1 }).success).toBe(false);
   });
 });

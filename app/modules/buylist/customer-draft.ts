@@ -77,6 +77,11 @@ export function mergeDraft(draft: readonly DraftLine[], added: readonly DraftLin
   return out;
 }
 
+/** Whether adding the line keeps the draft within MAX_DRAFT_LINES (a card already on it in the same printing and condition always fits). */
+export function draftHasRoomFor(draft: readonly DraftLine[], line: DraftLine): boolean {
+  return draft.length < MAX_DRAFT_LINES || draft.some((l) => sameKind(l, line));
+}
+
 /** One posted line as typed, for re-showing it when it is refused. */
 export interface PostedLine {
   cardId: string;

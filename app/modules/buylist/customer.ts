@@ -3,6 +3,7 @@
  * wording; the numbers come from offer.server.ts).
  */
 import type { Condition, Printing } from "~/modules/catalog/variants";
+import { waitPhrase } from "~/utils/wait";
 import type { NotBuyingReason } from "./offer";
 import type { BuylistStatus } from "./status";
 
@@ -67,7 +68,7 @@ export const SELL_LIST_TEXT = {
   unavailable: "We cannot find this card in this printing any more. Please remove it.",
   tooManyLines: (max: number) => `A sell list can have at most ${max} lines. Please remove some, or send the rest in another list.`,
   nothingBought: "We are not buying any of the cards on this list at the moment, so there is nothing to submit.",
-  rateLimited: "You have sent a lot of sell lists in the last hour. Please wait a while before sending another.",
+  rateLimited: (retryAfterSeconds: number) => `You have sent a lot of sell lists in the last hour. Please wait ${waitPhrase(retryAfterSeconds)} before sending another; your list is kept.`,
   emptySubmit: "Add at least one card before submitting your sell list.",
   payout: "Choose how you would like to be paid.",
   noteTooLong: "Please keep your note under 2,000 characters.",

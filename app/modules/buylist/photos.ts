@@ -4,7 +4,8 @@
  * viewer is the submission's owner or an admin (decision 0042), never to the public media path.
  * Client-safe.
  */
-import { ACCEPTED_TYPES_TEXT, megabytes } from "~/modules/catalog/product-images";
+import { ACCEPTED_TYPES_TEXT, displayName, IMAGE_TEXT, megabytes, type ImageRefusal } from "~/modules/catalog/product-images";
+import { waitPhrase } from "~/utils/wait";
 import type { OutputFormat } from "~/modules/media/responsive";
 import type { BuylistStatus } from "./status";
 
@@ -17,7 +18,12 @@ export const BUYLIST_PHOTO_LIMITS = {
   maxFilesPerRequest: 4,
   /** Photos one submission may have. */
   maxPerSubmission: 12,
+  /** Upload posts one customer may make in an hour (each is up to four photos to decode and resize). */
+  uploadsPerHour: 20,
 } as const;
+
+/** Why one photo was not added: the image checks' reasons, "limit" (the list is full) or "closed" (the cards were sent meanwhile). */
+export type PhotoRefusal = ImageRefusal | "closed";
 
 /** The request guard's cap for the photo upload: the most files at the largest size, plus a megabyte of framing. */
 export const PHOTO_UPLOAD_BODY_LIMIT = BUYLIST_PHOTO_LIMITS.maxFilesPerRequest * BUYLIST_PHOTO_LIMITS.maxFileBytes + 1024 * 1024;
@@ -57,4 +63,13 @@ export const PHOTO_TEXT = {
   },
   closed: "Photos can only be added until you send the cards.",
   added: (count: number) => (count === 1 ? "Your photo was added." : `${count} photos were added.`),
+  /** Some photos added, some not: said as a notice, with each refused file listed under it. */
+  partlyAdded: (count: number) => `${count === 1 ? "One photo was added" : `${count} photos were added`}; these were not:`,
+  rateLimited: (retryAfterSeconds: number) => `You have uploaded a lot of photos in the last hour. Please wait ${waitPhrase(retryAfterSeconds)} and try again.`,
+  /** One refused photo, in words about photos and this sell list (the image checks' own words for the file itself). */
+  refused: (name: string, reason: PhotoRefusal, size = 0): string => {
+    if (reason === "limit") return `"${displayName(name)}" was not added: this sell list already has ${BUYLIST_PHOTO_LIMITS.maxPerSubmission} photos, the most it can have.`;
+    if (reason === "closed") return `"${displayName(name)}" was not added: photos can only be added until you send the cards.`;
+    return IMAGE_TEXT.refused(name, reason, size);
+  },
 } as const;

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CONDITIONS, type Condition } from "~/modules/catalog/variants";
+import { MAX_DRAFT_LINES } from "./customer-draft";
 
 /** 100 % in basis points. */
 export const WHOLE_BASIS_POINTS = 10_000;
@@ -20,7 +21,8 @@ export const BUYLIST_SETTING_LIMITS = {
   quoteValidDays: { min: 1, max: 60 },
   /** Quotes at or over this get a prepaid label: up to £100,000. */
   prepaidLabelThresholdPence: { min: 0, max: 10_000_000 },
-  maxLinesPerSubmission: { min: 1, max: 500 },
+  /** No more than the sell-list draft holds (its cookie's size sets that): a higher cap could never be reached. */
+  maxLinesPerSubmission: { min: 1, max: MAX_DRAFT_LINES },
 } as const;
 
 const int = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);

@@ -30,6 +30,8 @@ export type SubmissionUpdate = Partial<Omit<typeof buylistSubmissions.$inferInse
 
 /** Submissions one customer may make: enough for a busy collector, not for a script. */
 export const SUBMISSION_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: HOUR_MS };
+/** The advisory lock creating a submission holds (the shop's other ids: 727001 migrations, 727002 the seed, 727013/14 market, 727040 CSV import). */
+const SUBMISSION_LOCK = 727_050;
 /** Copies of one card on one line. */
 export const MAX_LINE_QUANTITY = 100;
 export const MAX_CUSTOMER_NOTE_LENGTH = 2000;
@@ -111,10 +113,12 @@ function rowsOf(submissionId: number, line: PricedSellLine) {
  */
 export async function createSubmission(db: Db, userId: string, input: NewSubmission, brand: EmailBranding = {}): Promise<CreateResult> {
   if (input.lines.length === 0) return { ok: false, reason: "empty" };
-  const limited = await consumeRateLimit(db, `buylist-submit:${userId}`, SUBMISSION_RATE_LIMIT);
-  if (!limited.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limited.retryAfterSeconds };
 
   return db.transaction(async (tx): Promise<CreateResult> => {
+    // Submissions are priced one after the other: the wanted quantities count copies already in
+    // open submissions, so two at once would each see the same room and together buy more
+    // copies than the shop wants. Held to the end of this transaction.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SUBMISSION_LOCK})`);
     const priced = await priceSellLines(tx, input.lines);
     if (input.lines.length > priced.settings.maxLinesPerSubmission) return { ok: false, reason: "too_many_lines", max: priced.settings.maxLinesPerSubmission };
     const problems = priced.lines.flatMap((line, index): Array<{ index: number; problem: SellLineProblem | "quantity" }> => {
@@ -123,6 +127,9 @@ export async function createSubmission(db: Db, userId: string, input: NewSubmiss
     });
     if (problems.length > 0) return { ok: false, reason: "bad_lines", problems };
     if (priced.totals.cash === 0) return { ok: false, reason: "nothing_bought" };
+    // Counted only once the list is valid: a list sent back to be fixed does not use up the hour's submissions.
+    const limited = await consumeRateLimit(tx, `buylist-submit:${userId}`, SUBMISSION_RATE_LIMIT);
+    if (!limited.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limited.retryAfterSeconds };
 
     const [submission] = await tx
       .insert(buylistSubmissions)
@@ -202,6 +209,9 @@ export async function submissionForCustomer(db: Executor, userId: string, id: nu
     db.select().from(buylistEvents).where(eq(buylistEvents.submissionId, id)).orderBy(asc(buylistEvents.createdAt), asc(buylistEvents.id)),
   ]);
   const { userId: _owner, labelKey, ...summary } = row;
+  // The shop's review of each line (accepted or not, at what price, why) is its working until the
+  // quote is sent: the customer sees it only from then on.
+  const reviewShown = row.quoteSentAt !== null;
   return {
     ...toSummary(summary),
     customerNote: row.customerNote,
@@ -222,10 +232,10 @@ export async function submissionForCustomer(db: Executor, userId: string, id: nu
       quantity: l.quantity,
       offeredUnit: l.offeredUnit,
       notBuyingReason: l.notBuyingReason,
-      status: l.status as SubmissionLineView["status"],
-      quotedCondition: l.quotedCondition as Condition | null,
-      quotedUnit: l.quotedUnit,
-      reviewNote: l.reviewNote,
+      status: reviewShown ? (l.status as SubmissionLineView["status"]) : "offered",
+      quotedCondition: reviewShown ? (l.quotedCondition as Condition | null) : null,
+      quotedUnit: reviewShown ? l.quotedUnit : null,
+      reviewNote: reviewShown ? l.reviewNote : null,
       receivedCondition: l.receivedCondition as Condition | null,
       receivedQuantity: l.receivedQuantity,
       finalUnit: l.finalUnit,
@@ -247,7 +257,8 @@ export async function submissionOwner(db: Executor, id: number): Promise<string 
 
 export type CustomerActionResult =
   | { ok: true; status: BuylistStatus }
-  | { ok: false; reason: "not_found" | "not_allowed" | "bad_token" | "expired"; status?: BuylistStatus };
+  /** quote_updating: the shop changed a line after sending the quote (its token is cleared) and will send a new one. */
+  | { ok: false; reason: "not_found" | "not_allowed" | "bad_token" | "quote_updating" | "expired"; status?: BuylistStatus };
 
 function refusalOf(result: Extract<MoveResult, { ok: false }>): CustomerActionResult {
   return result.reason === "not_found" ? { ok: false, reason: "not_found" } : { ok: false, reason: "not_allowed", status: result.status };
@@ -292,6 +303,7 @@ export async function respondToQuote(db: Db, userId: string, id: number, token: 
     const [row] = await tx.select().from(buylistSubmissions).where(eq(buylistSubmissions.id, id)).for("update");
     if (!row || row.userId !== userId) return { ok: false, reason: "not_found" };
     if (row.status !== "quoted") return { ok: false, reason: "not_allowed", status: row.status as BuylistStatus };
+    if (row.quoteToken === null) return { ok: false, reason: "quote_updating" };
     if (!sameToken(token, row.quoteToken)) return { ok: false, reason: "bad_token" };
     if (row.quoteExpiresAt !== null && row.quoteExpiresAt <= now) {
       await moveSubmission(tx, id, "expired", "system", { actorUserId: null, note: "The quote ran out before it was answered." });

@@ -17,6 +17,7 @@ import { forgetRecipient } from "~/modules/email/recipient.server";
 import { hasRunningSubscription, subscriptionsData } from "~/modules/membership/subscription-summary.server";
 import { countOpenOrders, erasePersonalDetailsFromOrders, ordersData } from "~/modules/orders/customer-data.server";
 import { applicationsData, deleteApplicationsOf } from "~/modules/wholesale/customer-data.server";
+import { countOpenSubmissions, submissionsData } from "~/modules/buylist/customer-data.server";
 
 
 export const ERASURE_MESSAGES = {
@@ -25,6 +26,8 @@ export const ERASURE_MESSAGES = {
     "You have an order we have not sent yet (or one awaiting payment), and we need your address to send it. You can delete your account once it has been dispatched.",
   runningSubscription:
     "Your Pro membership is still running. Please cancel it under Subscription on your account page; you can delete your account once it has ended.",
+  openSellLists:
+    "You have a sell list we are still handling (we may have your cards, or owe you for them). You can delete your account once it is paid, returned or closed; you can withdraw a list we have not quoted yet from its page.",
   notFound: "Your account could not be found.",
   storeCredit: (balance: string) =>
     `You have ${balance} of store credit, which would be lost. Please spend it (or ask us about it) before deleting your account.`,
@@ -34,7 +37,7 @@ export const ERASURE_MESSAGES = {
 export async function exportCustomerData(db: Db, userId: string, now = new Date()) {
   const account = await accountData(db, userId);
   if (!account) return null;
-  const [orders, subscriptions, wholesaleApplications, balance, credit] = await Promise.all([
+  const [orders, subscriptions, wholesaleApplications, balance, credit, sellLists] = await Promise.all([
     ordersData(db, userId),
     subscriptionsData(db, userId),
     // Applications are found by email, and anyone may apply under any address: they are the
@@ -42,6 +45,7 @@ export async function exportCustomerData(db: Db, userId: string, now = new Date(
     account.emailVerified ? applicationsData(db, account.email) : Promise.resolve(null),
     creditBalance(db, userId),
     allCreditEntries(db, userId),
+    submissionsData(db, userId),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -50,6 +54,7 @@ export async function exportCustomerData(db: Db, userId: string, now = new Date(
     orders,
     subscriptions,
     wholesaleApplications: wholesaleApplications ?? [],
+    sellLists,
     storeCredit: {
       balancePence: balance,
       history: credit.map((e) => ({ at: e.createdAt, kind: e.kind, amountPence: e.amount, balanceAfterPence: e.balanceAfter, orderId: e.orderId, note: e.note })),
@@ -66,7 +71,7 @@ export type ErasureResult = { ok: true } | { ok: false; status: 400 | 404 | 409 
 
 /**
  * Erases the customer's account after a password check. Refused while an order is open (the
- * address is needed to send it) or a subscription is still billing. One transaction: the
+ * address is needed to send it), a subscription is still billing or a sell list is under way. One transaction: the
  * account, order details, cart, wholesale applications and kept emails go together.
  */
 export async function eraseCustomerAccount(db: Db, userId: string, password: string, now = new Date()): Promise<ErasureResult> {
@@ -83,6 +88,7 @@ export async function eraseCustomerAccount(db: Db, userId: string, password: str
       if (account === null) return { ok: false, status: 404, message: ERASURE_MESSAGES.notFound };
       if ((await countOpenOrders(tx, userId)) > 0) throw new ErasureRefused(ERASURE_MESSAGES.openOrders);
       if (await hasRunningSubscription(tx, userId)) throw new ErasureRefused(ERASURE_MESSAGES.runningSubscription);
+      if ((await countOpenSubmissions(tx, userId)) > 0) throw new ErasureRefused(ERASURE_MESSAGES.openSellLists);
       // Credit is money the shop owes the customer: erasing would silently forfeit it. Locked
       // (after the account row, checkout's order too) so a refund or payout to credit cannot
       // commit between this read and the erasure.

@@ -74,7 +74,8 @@ function CardSearch({ q, results, addError }: { q: string; results: SellSearchHi
           <Search aria-hidden className="h-4 w-4" /> Find cards
         </button>
       </Form>
-      {addError && addError.cardId === null && <FormError>{addError.message}</FormError>}
+      {/* A refusal about a card not among the results shown (or with no search) is said here, so it is never lost. */}
+      {addError && (addError.cardId === null || !results?.some((hit) => hit.cardId === addError.cardId)) && <FormError>{addError.message}</FormError>}
       {results !== null && (
         <div className="mt-4" aria-live="polite">
           {results.length === 0 ? (
@@ -110,7 +111,8 @@ function SearchHit({ hit, q, error }: { hit: SellSearchHit; q: string; error?: s
           </li>
         ))}
       </ul>
-      <Form method="post" action={SELL_LIST_PATH} aria-labelledby={`${id}-name`} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_6rem_auto] sm:items-end">
+      {/* Posted to the page with the search, so a refusal comes back with the results it belongs to. */}
+      <Form method="post" action={`${SELL_LIST_PATH}?${new URLSearchParams({ find: q })}`} aria-labelledby={`${id}-name`} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_6rem_auto] sm:items-end">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="cardId" value={hit.cardId} />
         <input type="hidden" name="find" value={q} />

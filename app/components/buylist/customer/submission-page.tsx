@@ -3,13 +3,14 @@ import { Form, Link } from "react-router";
 import { FormError, FormNotice } from "~/components/ui/form-message";
 import { formatDate, ShopDateTime } from "~/components/ui/format-date";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { SHIPPED_NOTE_MAX_LENGTH } from "~/modules/buylist/customer-actions";
+import { SHIPPED_NOTE_MAX_LENGTH, SUBMISSION_TEXT } from "~/modules/buylist/customer-actions";
 import { isNotBuyingReason } from "~/modules/buylist/offer";
 import { BUYLIST_PHOTO_LIMITS, canAddPhotos, PHOTO_ACCEPT, PHOTO_TEXT, photoSrcSet, photoUrl } from "~/modules/buylist/photos";
 import { BUYLIST_STATUS_LABELS, formatSubmissionReference, type BuylistStatus } from "~/modules/buylist/status";
 import type { SubmissionDetail, SubmissionLineView } from "~/modules/buylist/customer";
 import { CONDITION_LABELS, PRINTING_LABELS } from "~/modules/catalog/variants";
 import { formatPence } from "~/utils/money";
+import { useShop } from "~/web/shell";
 import { BuylistStatusBadge } from "./status-badge";
 
 /** Dates arrive as strings after the loader's JSON; the page takes either. */
@@ -18,6 +19,8 @@ type Dated<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] exten
 export interface SubmissionView {
   submission: Dated<Omit<SubmissionDetail, "events">> & { events: Array<Dated<SubmissionDetail["events"][number]>> };
   quoteOpen: boolean;
+  /** Quoted, but the shop changed a line after sending it: a new quote email follows; nothing to answer now. */
+  quoteUpdating: boolean;
   labelThresholdPence: number;
   notice: string | null;
   linkNote: string | null;
@@ -33,7 +36,14 @@ const REASON_TEXT: Record<string, string> = {
 const button = "inline-flex items-center justify-center rounded-lg px-5 py-2.5 font-semibold shadow-sm";
 
 /** /account/sell-lists/:id: the sell list, what happens next (with the actions its status allows), lines, photos and history. */
-export function SubmissionPage({ view, answer }: { view: SubmissionView; answer?: { message: string; refusals: string[] } }) {
+/** An action's answer: a refusal, or (`partly`) photos of which some were added, with the refused files listed. */
+export interface SubmissionAnswer {
+  message: string;
+  refusals: string[];
+  partly?: boolean;
+}
+
+export function SubmissionPage({ view, answer }: { view: SubmissionView; answer?: SubmissionAnswer }) {
   const s = view.submission;
   const reference = formatSubmissionReference(s.id);
   return (
@@ -56,7 +66,17 @@ export function SubmissionPage({ view, answer }: { view: SubmissionView; answer?
       <div aria-live="polite" className="space-y-2">
         {view.notice && <FormNotice>{view.notice}</FormNotice>}
         {view.linkNote && <FormError>{view.linkNote}</FormError>}
-        {answer?.message && (
+        {answer?.partly && (
+          <FormNotice>
+            {answer.message}
+            <ul className="mt-1 list-disc pl-5" data-testid="photo-refusals">
+              {answer.refusals.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </FormNotice>
+        )}
+        {answer?.message && !answer.partly && (
           <FormError>
             {answer.message}
             {answer.refusals.length > 1 && (
@@ -99,6 +119,7 @@ function Amounts({ cash, credit }: { cash: number; credit: number | null }) {
 
 function NextStep({ view, reference }: { view: SubmissionView; reference: string }) {
   const s = view.submission;
+  const shop = useShop();
   const status: BuylistStatus = s.status;
   if (status === "submitted") {
     return (
@@ -110,6 +131,13 @@ function NextStep({ view, reference }: { view: SubmissionView; reference: string
             Withdraw this sell list
           </button>
         </Form>
+      </Box>
+    );
+  }
+  if (status === "quoted" && view.quoteUpdating) {
+    return (
+      <Box title="Our quote" id="next-heading">
+        <p data-testid="quote-updating">{SUBMISSION_TEXT.quoteUpdating}</p>
       </Box>
     );
   }
@@ -163,15 +191,25 @@ function NextStep({ view, reference }: { view: SubmissionView; reference: string
             </a>
           </p>
         ) : quoted >= view.labelThresholdPence ? (
-          <p>Your quote is {formatPence(view.labelThresholdPence)} or more, so we are sending you a prepaid label: it will appear here, and we will email you when it does.</p>
+          <p>Your quote is {formatPence(view.labelThresholdPence)} or more, so we are sending you a prepaid label: it will appear on this page. Please wait for it before you post the cards.</p>
         ) : null}
         <div>
           <h3 className="font-semibold text-slate-900">How to post them</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 marker:text-amber-500">
             <li>Put each card in a penny sleeve and a toploader, and pack them snugly in a rigid mailer or small box.</li>
             <li>Add a note with your name and the reference {reference}.</li>
-            {!s.hasLabel && <li>Send it by a tracked service (Royal Mail Tracked or Special Delivery for valuable cards) to the address in our quote email, and keep the receipt.</li>}
+            {!s.hasLabel && <li>Send it by a tracked service (Royal Mail Tracked or Special Delivery for valuable cards) to the address below, and keep the receipt.</li>}
           </ul>
+        </div>
+        <div>
+          <h3 className="font-semibold text-slate-900">Our address</h3>
+          <address className="mt-1 not-italic text-slate-900" data-testid="buylist-address">
+            {shop.buylistAddress.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
         </div>
         <Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="shipped" />
