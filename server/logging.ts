@@ -25,7 +25,9 @@ export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
  * `:token` route parameter (password reset, email verification) replaced by the pattern.
  */
 function loggablePath(req: IncomingMessage, res: ServerResponse): string {
-  const path = (req.url ?? "/").split("?")[0]!.slice(0, 300);
+  // originalUrl: inside a mounted static handler (/assets) req.url has lost its mount prefix.
+  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "/";
+  const path = url.split("?")[0]!.slice(0, 300);
   const route = String((res as ServerResponse & { locals?: Record<string, unknown> }).locals?.[ROUTE_LABEL] ?? "other");
   return route.includes(":token") ? route : path;
 }

@@ -26,6 +26,7 @@ describe("routePatternOf", () => {
     ["/admin/orders/100042", "/admin/orders/:id"],
     ["/reset-password/abc123secret", "/reset-password/:token?"],
     ["/no/such/page", "/*"],
+    ["/__manifest", "/__manifest"],
   ])("maps %s to %s", (path, pattern) => {
     expect(routePatternOf(routes, path)).toBe(pattern);
   });

@@ -94,6 +94,8 @@ export function createMetrics(db: Db): Metrics {
  * their page.
  */
 export function routePatternOf(routes: RouteObject[], pathname: string): string | null {
+  // React Router's lazy route discovery (the browser asks which routes a link leads to).
+  if (pathname === "/__manifest") return "/__manifest";
   let path = pathname;
   if (path === "/_root.data") path = "/";
   else if (path.endsWith(".data")) path = path.slice(0, -".data".length);

@@ -60,6 +60,18 @@ describe.runIf(hasBuild)("request ids and the log line", () => {
     expect(JSON.stringify(line)).not.toContain("secret-search-term");
   });
 
+  it("logs a static file by its full path, labelled static", async () => {
+    const res = await fetch(`${app.base}/assets/missing-${Date.now()}.js`);
+    const id = res.headers.get("x-request-id");
+    await res.arrayBuffer();
+    await expect.poll(() => lines.find((line) => line.requestId === id && line.msg === "request")).toBeTruthy();
+    const line = lines.find((l) => l.requestId === id && l.msg === "request")!;
+    expect(line).toMatchObject({ route: "static", status: 404 });
+    expect(String(line.path)).toMatch(/^\/assets\/missing-/);
+    // The server edge's warning for it carries the same request id.
+    expect(lines.some((l) => l.requestId === id && l.level === 40)).toBe(true);
+  });
+
   it("keeps a sane incoming X-Request-Id, and replaces a bad one", async () => {
     const kept = await fetch(`${app.base}/healthz`, { headers: { "X-Request-Id": "edge-proxy.1234_abcd" } });
     expect(kept.headers.get("x-request-id")).toBe("edge-proxy.1234_abcd");
