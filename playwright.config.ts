@@ -67,6 +67,8 @@ export default defineConfig({
       // The SMTP sink of tests/e2e/global-setup.ts (port derived from E2E_PORT, see tests/e2e/mail.ts).
       SMTP_URL: `smtp://127.0.0.1:${20000 + Number(process.env.E2E_PORT)}`,
       NODE_ENV: "production",
+      // The server's output is piped into the test report: warnings and errors only, not a JSON line per request.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       // Uploaded images (the media store) go to a folder of this run's port, not the checkout's data/.
       DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), `nearmint-e2e-${process.env.E2E_PORT}`),
     },

@@ -4,11 +4,23 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
+import type { Logger } from "pino";
+import type { RouteObject, ServerBuild } from "react-router";
 import type { ShopContext } from "~/load-context";
 import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
 import { catalogueCache, personalResponsesNoStore } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
+import { createLogger, requestLogging } from "./logging";
+import {
+  createMetrics,
+  labelRoute,
+  metricsEndpoint,
+  recordRequestMetrics,
+  ROUTE_LABEL,
+  routePatternOf,
+  routeTreeOf,
+  type Metrics,
+} from "./metrics";
 import { refuseBadHost, refuseControlCharactersInPath, requestGuard } from "./request-guard";
 import { cspNonceOf, securityHeaders } from "./security-headers";
 
@@ -23,34 +35,53 @@ export interface AppOptions {
   clientDir?: string;
   /** Middleware placed before the React Router handler (Vite's dev middleware). */
   before?: express.RequestHandler[];
+  /** The JSON logger (default: one at LOG_LEVEL on stdout). */
+  logger?: Logger;
+  /** The Prometheus registry (default: a new one); main.ts shares it with the background jobs. */
+  metrics?: Metrics;
 }
 
 /** The HTTP application: static files, health, CSRF guard, then React Router. No listening here. */
-export function createApp({ context, build, clientDir, before = [] }: AppOptions) {
+export function createApp({
+  context,
+  build,
+  clientDir,
+  before = [],
+  logger = createLogger(context.env.LOG_LEVEL),
+  metrics = createMetrics(context.db),
+}: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // A hop count or the proxies' addresses, never `true` (see TRUST_PROXY in app/utils/env.server.ts):
   // req.ip then is the address our own proxy saw, not one the client wrote into X-Forwarded-For.
   if (context.env.TRUST_PROXY !== false) app.set("trust proxy", context.env.TRUST_PROXY);
 
+  // First, so every answer (static files, refusals, errors) gets a request id, a log line and a timing.
+  app.use(requestLogging(logger));
+  app.use(recordRequestMetrics(metrics));
   app.use(compression());
   app.use(securityHeaders({ development: context.env.NODE_ENV === "development", https: context.env.publicUrl.startsWith("https:") }));
 
-  app.get("/healthz", async (_req, res) => {
+  app.get("/healthz", labelRoute("/healthz"), async (req, res) => {
     try {
       await context.db.execute(sql`SELECT 1`);
       res.set("Cache-Control", "no-store").json({ status: "ok", database: "up" });
     } catch (error) {
-      console.error("[healthz] database check failed:", (error as Error).message);
+      req.log.error({ reason: (error as Error).message }, "healthz: database check failed");
       res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable", database: "down" });
     }
   });
 
+  // Without METRICS_TOKEN it falls through to the shop's 404 page, like any unknown URL.
+  app.get("/metrics", labelRoute("/metrics"), metricsEndpoint(metrics, context.env.METRICS_TOKEN));
+
+  app.use(labelRoute("static"));
   app.use("/flags", express.static(FLAGS_DIR, { maxAge: "30d", immutable: true, fallthrough: false }));
   if (clientDir) {
     app.use("/assets", express.static(join(clientDir, "assets"), { maxAge: "1y", immutable: true, fallthrough: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+  app.use(labelRoute("other"));
   for (const middleware of before) app.use(middleware);
 
   // Below the static files and /healthz (health checkers often speak HTTP/1.0 without a Host).
@@ -68,6 +99,18 @@ export function createApp({ context, build, clientDir, before = [] }: AppOptions
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
     next();
   });
+  // The route pattern for the metrics and the log line ("/products/:slug", never the URL).
+  const fixedRoutes = typeof build === "function" ? null : routeTreeOf(build);
+  app.use(async (req, res, next) => {
+    try {
+      // Dev mode reloads the build per request; so does this (dev only).
+      const routes: RouteObject[] = fixedRoutes ?? routeTreeOf(await (build as () => Promise<ServerBuild>)());
+      res.locals[ROUTE_LABEL] = routePatternOf(routes, req.path) ?? "other";
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
   app.use(
     createRequestHandler({
       build: build as ServerBuild,
@@ -83,11 +126,11 @@ export function createApp({ context, build, clientDir, before = [] }: AppOptions
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = clientErrorStatus(error);
     if (status) {
-      console.warn(`[http] ${status} for ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}`);
+      req.log.warn({ status, path: req.path.slice(0, 200) }, `${status} from express`);
       if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").type("text/plain").send(status === 404 ? "Not found." : "Bad request.");
       return;
     }
-    console.error(`[http] ${req.method} ${req.originalUrl} failed:`, error);
+    req.log.error({ err: error, method: req.method, path: req.path.slice(0, 200) }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
   });
   return app;

@@ -6,6 +6,7 @@ import { runReservationSweep } from "~/modules/checkout/jobs.server";
 import { runMembershipJobs } from "~/modules/membership/jobs.server";
 import { runProviderBilling } from "~/web/payments.server";
 import { expireQuotes } from "~/modules/buylist/submissions.server";
+import type { Metrics } from "./metrics";
 
 export interface BackgroundJob {
   name: string;
@@ -41,7 +42,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "buylist-quote-expiry", everyMs: 60_000, run: (context) => expireQuotes(context.db) },
 ];
 
-export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] = BACKGROUND_JOBS) {
+/** Runs the jobs on their timers; each run is counted in `metrics` (job, ok | failed) when given. */
+export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] = BACKGROUND_JOBS, metrics?: Metrics) {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   for (const job of jobs) {
@@ -51,7 +53,13 @@ export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] 
       busy = true;
       const run = job
         .run(context)
-        .catch((error) => console.error(`[jobs] ${job.name} failed:`, error))
+        .then(
+          () => metrics?.jobRun(job.name, "ok"),
+          (error) => {
+            metrics?.jobRun(job.name, "failed");
+            console.error(`[jobs] ${job.name} failed:`, error);
+          },
+        )
         .finally(() => {
           busy = false;
           running.delete(run);

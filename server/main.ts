@@ -13,7 +13,9 @@ import { hasUnverifiedListedAdmin, syncAdminRoles } from "~/modules/accounts/rol
 import type { ShopContext } from "~/load-context";
 import { ConfigError, loadEnv, type Env } from "~/utils/env.server";
 import { createApp } from "./app";
-import { startBackgroundJobs } from "./jobs";
+import { BACKGROUND_JOBS, startBackgroundJobs } from "./jobs";
+import { createLogger } from "./logging";
+import { createMetrics } from "./metrics";
 
 const dev = process.argv.includes("--dev");
 const BUILD_DIR = process.env.BUILD_DIR
@@ -64,6 +66,9 @@ async function main() {
   }
 
   const context: ShopContext = { db: database.db, env, shop: shopIdentity(env) };
+  // One logger and one metrics registry for the HTTP app and the background jobs.
+  const logger = createLogger(env.LOG_LEVEL);
+  const metrics = createMetrics(database.db);
 
   let app;
   if (dev) {
@@ -73,15 +78,17 @@ async function main() {
       context,
       build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       before: [viteServer.middlewares],
+      logger,
+      metrics,
     });
   } else {
     const serverEntry = `${BUILD_DIR}/server/index.js`;
     if (!existsSync(serverEntry)) fail("No production build found: run `npm run build` first (or use `npm start`).");
     const build = (await import(serverEntry)) as ServerBuild;
-    app = createApp({ context, build, clientDir: `${BUILD_DIR}/client` });
+    app = createApp({ context, build, clientDir: `${BUILD_DIR}/client`, logger, metrics });
   }
 
-  const jobs = startBackgroundJobs(context);
+  const jobs = startBackgroundJobs(context, BACKGROUND_JOBS, metrics);
   const server = app.listen(env.PORT, env.HOST);
   server.on("listening", () =>
     console.log(`[http] ${context.shop.name} listening on ${env.publicUrl} (${database.kind}${dev ? ", dev" : ""})`),

@@ -23,6 +23,17 @@ describe("loadEnv", () => {
     expect(loadEnv({ PUBLIC_URL: "https://shop.example/", PAYMENTS: "sandbox" }).publicUrl).toBe("https://shop.example");
   });
 
+  it("takes METRICS_TOKEN of 32+ printable characters and LOG_LEVEL as pino's levels", () => {
+    expect(loadEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ METRICS_TOKEN: "  " }).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ METRICS_TOKEN: "a".repeat(32) }).METRICS_TOKEN).toBe("a".repeat(32));
+    expect(() => loadEnv({ METRICS_TOKEN: "too-short" })).toThrow(/METRICS_TOKEN.*at least 32/);
+    expect(() => loadEnv({ METRICS_TOKEN: `${"a".repeat(20)} ${"b".repeat(20)}` })).toThrow(/METRICS_TOKEN.*without spaces/);
+    expect(loadEnv({}).LOG_LEVEL).toBe("info");
+    expect(loadEnv({ LOG_LEVEL: "silent" }).LOG_LEVEL).toBe("silent");
+    expect(() => loadEnv({ LOG_LEVEL: "loud" })).toThrow(ConfigError);
+  });
+
   it("normalises ADMIN_EMAILS", () => {
     expect([...loadEnv({ ADMIN_EMAILS: " Boss@Shop.example, ,ops@shop.example" }).adminEmails]).toEqual([
       "boss@shop.example",

@@ -78,7 +78,12 @@ const schema = z.object({
   ),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
   TRUST_PROXY: trustProxy.default(false),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** pino's levels; "silent" for tests. */
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  /**
+   * The bearer token for GET /metrics (decision 0045). Unset: /metrics does not exist (404).
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional()),
 
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   MAIL_FROM: optionalText,

@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app";
+import type { Metrics } from "../../server/metrics";
 import { DEMO_SHOP } from "~/config/shop";
 import type { Db } from "~/db/client.server";
 import { loadEnv } from "~/utils/env.server";
@@ -28,12 +30,17 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function startApp(db: Db, env: Record<string, string> = {}): Promise<RunningApp> {
+/** LOG_LEVEL defaults to "silent" here (a JSON line per request would bury the test output). */
+export async function startApp(
+  db: Db,
+  env: Record<string, string> = {},
+  options: { logger?: Logger; metrics?: Metrics } = {},
+): Promise<RunningApp> {
   const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const defaults = { NODE_ENV: "production", PUBLIC_URL: "https://shop.test", ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: "sandbox" }) };
+  const defaults = { NODE_ENV: "production", PUBLIC_URL: "https://shop.test", LOG_LEVEL: "silent", ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: "sandbox" }) };
   const context = { db, env: loadEnv({ ...defaults, ...env }), shop: DEMO_SHOP };
   // With the client build, so static files (/assets, favicon) are served as in production.
-  const app = createApp({ context, build, clientDir: join(buildDir, "client") });
+  const app = createApp({ context, build, clientDir: join(buildDir, "client"), ...options });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((done, fail) => server.once("listening", done).once("error", fail));
   const { port } = server.address() as AddressInfo;

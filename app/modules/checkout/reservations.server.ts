@@ -5,7 +5,7 @@
  * units back). Each reservation moves exactly once, by a guarded update, so a replayed or late
  * event can never give the same units back twice.
  */
-import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { stockReservations } from "~/db/schema";
 import { lockVariants, returnStock, takeStock, type UnitLine } from "~/modules/catalog/inventory.server";
@@ -51,6 +51,15 @@ export async function settleReservations(tx: Executor, orderId: number, now: Dat
     .update(stockReservations)
     .set({ status: "sold", settledAt: now })
     .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, "held")));
+}
+
+/** Reservations held right now and the units they hold, for /metrics (partial index on held rows). */
+export async function heldReservationTotals(db: Executor): Promise<{ reservations: number; units: number }> {
+  const [row] = await db
+    .select({ reservations: sql<number>`count(*)::int`, units: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int` })
+    .from(stockReservations)
+    .where(eq(stockReservations.status, "held"));
+  return { reservations: Number(row?.reservations ?? 0), units: Number(row?.units ?? 0) };
 }
 
 /** The variants these orders still hold units of (to lock them in order before releasing). */

@@ -3,7 +3,7 @@
  * Status moves are guarded (`WHERE status = <the status it was read in>`), so of two racing
  * moves exactly one happens and the other sees that it did not.
  */
-import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 
@@ -206,6 +206,12 @@ export async function claimOverduePendingOrders(tx: Executor, now: Date, limit: 
     .orderBy(asc(orders.id))
     .limit(limit)
     .for("update", { skipLocked: true });
+}
+
+/** How many orders await payment right now, for /metrics (orders_pending_expiry_idx covers them). */
+export async function countPendingOrders(db: Executor): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.status, "pending"));
+  return Number(row?.count ?? 0);
 }
 
 /** Of these orders, the ones still pending. */
