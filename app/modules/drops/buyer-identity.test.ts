@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { addressIdentity, buyerIdentityKeys, normaliseAddressLine, normaliseEmailIdentity, normalisePostcode } from "./buyer-identity";
+
+describe("normaliseEmailIdentity", () => {
+  it("folds case everywhere", () => {
+    expect(normaliseEmailIdentity("  Ash.Ketchum@Example.COM ")).toBe("ash.ketchum@example.com");
+  });
+
+  it("Gmail: dots and +tags reach the same mailbox, and googlemail is gmail", () => {
+    for (const variant of ["ash.ketchum@gmail.com", "ashketchum+drop1@gmail.com", "A.S.H.Ketchum+x@googlemail.com", "ashketchum@GMAIL.com"]) {
+      expect(normaliseEmailIdentity(variant)).toBe("ashketchum@gmail.com");
+    }
+  });
+
+  it("Outlook, iCloud and Proton: +tags go, dots stay", () => {
+    expect(normaliseEmailIdentity("misty.w+pokemon@outlook.com")).toBe("misty.w@outlook.com");
+    expect(normaliseEmailIdentity("misty+1@icloud.com")).toBe("misty@icloud.com");
+    expect(normaliseEmailIdentity("misty+2@proton.me")).toBe("misty@proton.me");
+  });
+
+  it("Yahoo: -tags go", () => {
+    expect(normaliseEmailIdentity("brock-drops@yahoo.co.uk")).toBe("brock@yahoo.co.uk");
+  });
+
+  it("other domains keep dots and tags (they may be different mailboxes)", () => {
+    expect(normaliseEmailIdentity("a.b+c@nearmint.example")).toBe("a.b+c@nearmint.example");
+  });
+
+  it("is null for what is not an address", () => {
+    for (const bad of ["", "nobody", "@gmail.com", "x@", "x@localhost", "+tag@gmail.com"]) expect(normaliseEmailIdentity(bad)).toBeNull();
+  });
+});
+
+describe("normalisePostcode", () => {
+  it("reads UK postcodes however they are spaced or cased", () => {
+    expect(normalisePostcode("sw1a 1aa")).toBe("SW1A1AA");
+    expect(normalisePostcode(" LS1  1AA ")).toBe("LS11AA");
+    expect(normalisePostcode("m11ae")).toBe("M11AE");
+  });
+
+  it("is null for anything else", () => {
+    for (const bad of ["", "12345", "SW1A", "ZZZ 999"]) expect(normalisePostcode(bad)).toBeNull();
+  });
+});
+
+describe("addresses", () => {
+  it("folds a first line's punctuation, case, accents and street words", () => {
+    expect(normaliseAddressLine("12, High Street")).toBe("12 high st");
+    expect(normaliseAddressLine("12 high st.")).toBe("12 high st");
+    expect(normaliseAddressLine("Apt 3, Café Road")).toBe("flat 3 cafe rd");
+  });
+
+  it("one key from postcode and first line; none without a valid postcode", () => {
+    expect(addressIdentity({ postalCode: "ls1 1aa", line1: "1 Pallet Road" })).toBe("LS11AA|1 pallet rd");
+    expect(addressIdentity({ postalCode: "LS1 1AA", line1: "1, PALLET RD" })).toBe("LS11AA|1 pallet rd");
+    expect(addressIdentity({ postalCode: "nowhere", line1: "1 Pallet Road" })).toBeNull();
+    expect(addressIdentity({ postalCode: "LS1 1AA", line1: " , " })).toBeNull();
+  });
+});
+
+describe("buyerIdentityKeys", () => {
+  it("gives every key a buyer is known by, so accounts sharing any one are one buyer", () => {
+    const a = buyerIdentityKeys({ verifiedEmail: "ash.ketchum+1@gmail.com", address: { postalCode: "LS1 1AA", line1: "1 Pallet Road" }, card: { provider: "stripe", fingerprint: "fp_123" } });
+    const b = buyerIdentityKeys({ verifiedEmail: "other@nearmint.example", address: { postalCode: "ls11aa", line1: "1 pallet rd" }, card: null });
+    expect(a).toEqual(["email:ashketchum@gmail.com", "address:LS11AA|1 pallet rd", "card:stripe:fp_123"]);
+    expect(a.filter((k) => b.includes(k))).toEqual(["address:LS11AA|1 pallet rd"]);
+  });
+
+  it("an unverified email, no address and no card give no keys", () => {
+    expect(buyerIdentityKeys({ verifiedEmail: null, address: null, card: null })).toEqual([]);
+  });
+});

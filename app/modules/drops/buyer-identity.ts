@@ -1,0 +1,96 @@
+/**
+ * Issue 16's "per-person limits across accounts": the keys that make several accounts one buyer
+ * for a drop product. Pure and client-safe, so the rule has one home before the drop checkout
+ * uses it (not wired yet: drops do not exist yet).
+ *
+ * Two accounts are one buyer when any of these keys match:
+ * - the verified email, normalised: case folded, and for the big providers the parts that still
+ *   deliver to the same mailbox removed (Gmail ignores dots and "+tag"; Outlook/Hotmail/Live,
+ *   iCloud, Proton and Fastmail ignore "+tag"; Yahoo ignores "-tag");
+ * - the delivery address: UK postcode without spaces, plus the first line folded (case,
+ *   punctuation, runs of spaces, common street words abbreviated);
+ * - the payment card's provider fingerprint (taken as it is, scoped to the provider).
+ */
+
+const GMAIL = new Set(["gmail.com", "googlemail.com"]);
+const PLUS_TAG = new Set(["outlook.com", "hotmail.com", "hotmail.co.uk", "live.com", "live.co.uk", "msn.com", "icloud.com", "me.com", "mac.com", "protonmail.com", "proton.me", "pm.me", "fastmail.com", "fastmail.fm"]);
+const DASH_TAG = new Set(["yahoo.com", "yahoo.co.uk", "ymail.com"]);
+
+/** An email as the mailbox it reaches, or null when it is not an address. */
+export function normaliseEmailIdentity(email: string): string | null {
+  const trimmed = email.trim().toLowerCase();
+  const at = trimmed.lastIndexOf("@");
+  if (at <= 0 || at === trimmed.length - 1) return null;
+  let local = trimmed.slice(0, at);
+  let domain = trimmed.slice(at + 1).replace(/\.+$/, "");
+  if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)) return null;
+  if (GMAIL.has(domain)) {
+    domain = "gmail.com";
+    local = local.split("+")[0]!.replaceAll(".", "");
+  } else if (PLUS_TAG.has(domain)) {
+    local = local.split("+")[0]!;
+  } else if (DASH_TAG.has(domain)) {
+    local = local.split("-")[0]!;
+  }
+  return local ? `${local}@${domain}` : null;
+}
+
+/** A UK postcode as one key: upper case, no spaces ("sw1a 1aa" → "SW1A1AA"); null when it is not one. */
+export function normalisePostcode(postcode: string): string | null {
+  const compact = postcode.replace(/\s+/g, "").toUpperCase();
+  return /^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(compact) ? compact : null;
+}
+
+const STREET_WORDS: Record<string, string> = {
+  street: "st",
+  road: "rd",
+  avenue: "ave",
+  lane: "ln",
+  drive: "dr",
+  close: "cl",
+  court: "ct",
+  crescent: "cres",
+  place: "pl",
+  square: "sq",
+  terrace: "ter",
+  gardens: "gdns",
+  flat: "flat",
+  apartment: "flat",
+  apt: "flat",
+};
+
+/** An address's first line folded so spelling variants meet ("12, High Street" = "12 high st"). */
+export function normaliseAddressLine(line: string): string {
+  return line
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean)
+    .map((word) => STREET_WORDS[word] ?? word)
+    .join(" ");
+}
+
+/** The delivery-address key (postcode + first line), or null without a valid UK postcode. */
+export function addressIdentity(address: { postalCode: string | null; line1: string | null }): string | null {
+  const postcode = address.postalCode ? normalisePostcode(address.postalCode) : null;
+  const line = address.line1 ? normaliseAddressLine(address.line1) : "";
+  return postcode && line ? `${postcode}|${line}` : null;
+}
+
+/** Every key a buyer is known by: accounts sharing any one of them count as one buyer. */
+export function buyerIdentityKeys(buyer: {
+  verifiedEmail: string | null;
+  address: { postalCode: string | null; line1: string | null } | null;
+  card: { provider: string; fingerprint: string } | null;
+}): string[] {
+  const keys: string[] = [];
+  const email = buyer.verifiedEmail ? normaliseEmailIdentity(buyer.verifiedEmail) : null;
+  if (email) keys.push(`email:${email}`);
+  const address = buyer.address ? addressIdentity(buyer.address) : null;
+  if (address) keys.push(`address:${address}`);
+  if (buyer.card?.fingerprint.trim()) keys.push(`card:${buyer.card.provider}:${buyer.card.fingerprint.trim()}`);
+  return keys;
+}
