@@ -1,24 +1,13 @@
 import { HandCoins } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "~/components/ui/format-date";
-import { SELL_LIST_PATH } from "~/modules/buylist/customer";
-import { formatSubmissionReference, type BuylistStatus } from "~/modules/buylist/status";
+import { SELL_LIST_PATH, type SubmissionSummary } from "~/modules/buylist/customer";
+import { formatSubmissionReference } from "~/modules/buylist/status";
 import { formatPence } from "~/utils/money";
 import { BuylistStatusBadge } from "./status-badge";
 
-export interface SellListSummary {
-  id: number;
-  status: BuylistStatus;
-  createdAt: Date | string;
-  offerCash: number;
-  offerCredit: number;
-  quotedCash: number | null;
-  quotedCredit: number | null;
-  finalCash: number | null;
-  finalCredit: number | null;
-  payoutPreference: "cash" | "credit";
-  lineCount: number;
-}
+/** A submission as the tab lists it: the buylist module's summary, one shape for both. */
+export type SellListSummary = SubmissionSummary;
 
 /** The latest figure the customer has: final after grading, else the quote, else the instant offer. */
 export function latestAmount(s: Pick<SellListSummary, "offerCash" | "offerCredit" | "quotedCash" | "quotedCredit" | "finalCash" | "finalCredit" | "payoutPreference">) {
