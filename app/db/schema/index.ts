@@ -3,6 +3,7 @@ export * from "./buylist";
 export * from "./cart";
 export * from "./cards";
 export * from "./catalog";
+export * from "./drops";
 export * from "./market";
 export * from "./operations";
 export * from "./orders";

@@ -5,6 +5,7 @@
  * no `guest_carts` row and set no cookie; every other change needs a cart that exists.
  */
 import type { Db } from "~/db/client.server";
+import { dropAddRefusal } from "~/modules/drops/rights.server";
 import type { ParsedCartForm } from "./cart-form";
 import {
   addItem,
@@ -30,6 +31,13 @@ export async function applyCartChange(
   ownerFor: (create: boolean) => Promise<CartOwner | null>,
 ): Promise<CartResult> {
   const refused = change.intent === "add" ? await addRefusal(db, change.variantId, change.quantity) : null;
+  // A drop product (decision 0047): only an account whose turn to buy is open may add it.
+  const existing = change.intent === "add" && refused === null && change.variantId ? await ownerFor(false) : null;
+  const dropRefused =
+    change.intent === "add" && refused === null && change.variantId
+      ? await dropAddRefusal(db, change.variantId, existing && "userId" in existing ? existing.userId : null)
+      : null;
+  if (dropRefused) return { ok: false, status: 409, message: dropRefused };
   const owner = await ownerFor(change.intent === "add" && refused === null);
   if (refused) return refused;
   if (!owner) {

@@ -22,6 +22,8 @@ export const CHECKOUT_ERROR_CODES = [
   "payment_unavailable",
   "credit_not_enough",
   "credit_invalid",
+  "drop_not_open",
+  "drop_person_limit",
   "cancelled",
   "declined",
   "expired",
@@ -89,6 +91,14 @@ export function checkoutErrorMessage(code: CheckoutErrorCode, item?: string | nu
     }
     case "credit_invalid":
       return "Enter the store credit to use in pounds, like 5 or 12.50, or leave it blank to use all you have.";
+    case "drop_not_open":
+      return name
+        ? `${name} is a timed drop: it can be bought only while your turn to buy is open. See its page for where you stand.`
+        : "An item in your cart is a timed drop: it can be bought only while your turn to buy is open.";
+    case "drop_person_limit":
+      return name
+        ? `${name} is limited per person, counting every account with the same email, delivery address or card. Please lower the quantity.`
+        : "An item in your cart is limited per person, counting every account with the same email, delivery address or card.";
     case "cancelled":
       return "Checkout cancelled. Nothing was charged and your cart is as you left it.";
     case "declined":

@@ -8,6 +8,7 @@ import { lockCreditBalance, moveCredit, returnCreditOfOrders } from "~/modules/c
 import type { EmailBranding } from "~/modules/orders/emails.server";
 import { checkoutLines } from "~/modules/cart/cart.server";
 import { findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
+import { checkDropCheckout, lockDropBuyer, recordDropOrder } from "~/modules/drops/checkout-gate.server";
 import { isPremium } from "~/modules/membership/premium.server";
 import { limitScopeKey } from "~/modules/catalog/variants";
 import { exceedsLimit, limitSubject } from "~/modules/orders/purchase-limit";
@@ -199,8 +200,16 @@ export async function createCheckout(
         throw new CheckoutRefusal("missing_address", "Add a delivery address to your profile before checking out.");
       }
 
-      // Locked before any variant, so every checkout takes customer → coupon → variants in that
-      // order and none can deadlock another.
+      // Drop products are limited per person across accounts: the buyer's identity keys are
+      // locked after the customer and before the coupon and the variants (checked further down).
+      const dropBuyer = await lockDropBuyer(
+        tx,
+        { userId: request.userId, email: profile.email, address: { postalCode: profile.postalCode, line1: profile.addressLine1 } },
+        inCart.map((l) => l.productId),
+      );
+
+      // Locked before any variant, so every checkout takes customer → person keys → coupon →
+      // variants in that order and none can deadlock another.
       const coupon: RedeemableCoupon | null = couponCode ? await findRedeemableCoupon(tx, couponCode, { lock: true }) : null;
 
       const superseded = await supersedePendingOrders(
@@ -221,6 +230,9 @@ export async function createCheckout(
       for (const line of cart) {
         if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
       }
+      // A drop product needs a right to buy now and room in the person's limit (decision 0047).
+      const dropCheck = await checkDropCheckout(tx, dropBuyer, request.userId, cart, now);
+      if (!dropCheck.ok) throw new CheckoutRefusal(dropCheck.code, dropCheck.message, dropCheck.productName);
 
       // A limit counts the product's variants together (unless a variant has its own), so the
       // cart's lines are summed per limit scope before they are weighed against the orders.
@@ -310,6 +322,8 @@ export async function createCheckout(
           normalUnitPrice: l.price,
         })),
       );
+
+      await recordDropOrder(tx, orderId, dropCheck.records);
 
       // Variant order = lock order: two checkouts of the same variants cannot deadlock.
       const reservation = await reserveStock(tx, orderId, cart, { status: "held", expiresAt, now });

@@ -1,0 +1,71 @@
+/**
+ * Per-person limits across accounts for drop products (decision 0047). Accounts that share a
+ * verified email (normalised), a delivery address (postcode + first line) or a payment card (the
+ * provider's fingerprint) are one buyer: their units in counted orders of the drop's product are
+ * added up against the drop's `unitsPerPerson`.
+ *
+ * Two accounts of one person checking out at the same moment do not share a customer lock, so
+ * each key is also locked (a transaction-level advisory lock, in key order) before the units are
+ * counted: the second waits and then sees the first's order. Lock order: customer → person keys →
+ * coupon → variants → credit balance.
+ */
+import { createHash } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import { dropOrderKeys, orders } from "~/db/schema";
+import { LIMIT_COUNTED_ORDER_STATUSES } from "~/modules/orders/purchase-limit";
+
+type Executor = Db | Tx;
+
+/** The advisory-lock class of person keys (the shop's other ids: 727001 migrations, 727002 seed, 727013/14 market, 727040 CSV import, 727050 buylist). */
+const PERSON_KEY_LOCK = 727_160;
+
+/** A key's 32-bit lock id: the first four bytes of its SHA-256 (collisions only make two buyers wait for each other). */
+function lockIdOf(key: string): number {
+  return createHash("sha256").update(key).digest().readInt32BE(0);
+}
+
+/** Locks each key for the rest of the transaction, in one order everywhere. */
+export async function lockPersonKeys(tx: Tx, keys: string[]): Promise<void> {
+  const ids = [...new Set(keys.map(lockIdOf))].sort((a, b) => a - b);
+  for (const id of ids) await tx.execute(sql`SELECT pg_advisory_xact_lock(${PERSON_KEY_LOCK}, ${id})`);
+}
+
+/**
+ * Units of the drop held by anyone known by any of `keys`, in orders that count toward limits
+ * (paid or still pending), each order once however many keys it shares; optionally not counting
+ * one order (a late payment's own).
+ */
+export async function unitsHeldByPerson(db: Executor, dropId: number, keys: string[], exceptOrderId?: number): Promise<number> {
+  if (keys.length === 0) return 0;
+  const rows = await db
+    .selectDistinct({ orderId: dropOrderKeys.orderId, units: dropOrderKeys.units })
+    .from(dropOrderKeys)
+    .innerJoin(orders, eq(orders.id, dropOrderKeys.orderId))
+    .where(
+      and(
+        eq(dropOrderKeys.dropId, dropId),
+        inArray(dropOrderKeys.key, keys),
+        inArray(orders.status, [...LIMIT_COUNTED_ORDER_STATUSES]),
+        exceptOrderId === undefined ? undefined : sql`${orders.id} <> ${exceptOrderId}`,
+      ),
+    );
+  return rows.reduce((sum, r) => sum + r.units, 0);
+}
+
+/** Records the keys an order of the drop was bought under (again for a key learnt later, e.g. the card's). */
+export async function recordOrderKeys(tx: Executor, dropId: number, orderId: number, keys: string[], units: number): Promise<void> {
+  if (keys.length === 0 || units <= 0) return;
+  await tx
+    .insert(dropOrderKeys)
+    .values([...new Set(keys)].map((key) => ({ dropId, orderId, key, units })))
+    .onConflictDoNothing();
+}
+
+/** "Limited to 2 per person" as the checkout and the product page say it. */
+export function personLimitMessage(productName: string, unitsPerPerson: number, held: number): string {
+  const left = Math.max(0, unitsPerPerson - held);
+  return left === 0
+    ? `${productName} is limited to ${unitsPerPerson} per person, counting every account with the same email, delivery address or card, and you already have ${held}.`
+    : `${productName} is limited to ${unitsPerPerson} per person, counting every account with the same email, delivery address or card: you can buy ${left} more.`;
+}
