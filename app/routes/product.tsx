@@ -4,6 +4,7 @@ import { ProductPage } from "~/components/product/product-page";
 import { chooseVariant } from "~/modules/catalog/product-page";
 import { fallbackUrl } from "~/modules/media/responsive";
 import { productBySlug } from "~/modules/catalog/queries.server";
+import { dropViewFor } from "~/modules/drops/view.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useRootData } from "~/web/shell";
@@ -17,7 +18,8 @@ import type { Route } from "./+types/product";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await productBySlug(context.db, params.slug);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product };
+  // The public part only (no visitor): the page stays the same for everyone, and cacheable.
+  return { product, drop: await dropViewFor(context.db, product.id, null) };
 }
 
 /**
@@ -56,11 +58,11 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, drop } = loaderData;
   const root = useRootData();
   const { search } = useLocation();
   const chosen = chooseVariant(product.variants, new URLSearchParams(search));
-  return <ProductPage product={product} chosen={chosen} isPremium={root?.user?.isPremium ?? false} origin={root?.publicUrl ?? ""} />;
+  return <ProductPage product={product} chosen={chosen} isPremium={root?.user?.isPremium ?? false} origin={root?.publicUrl ?? ""} drop={drop} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -8,6 +8,8 @@ import { ProductPicture } from "~/components/catalogue/product-picture";
 import { PRODUCT_PAGE_SIZES, fallbackUrl } from "~/modules/media/responsive";
 import { breadcrumbJsonLd, jsonLdText, productJsonLd } from "~/modules/catalog/structured-data";
 import { variantLabel } from "~/modules/catalog/variants";
+import { DropPanel } from "~/components/drops/drop-panel";
+import type { DropView } from "~/modules/drops/drop-view";
 import { CardFacts } from "./card-facts";
 import { VariantPicker } from "./variant-picker";
 
@@ -25,11 +27,14 @@ export function ProductPage({
   chosen,
   isPremium,
   origin,
+  drop = null,
 }: {
   product: ProductDetail;
   chosen: ProductVariant | null;
   isPremium: boolean;
   origin: string;
+  /** A live drop of this product (public part only): its panel replaces Add to Cart. */
+  drop?: DropView | null;
 }) {
   const absolute = (path: string) => (path.startsWith("http") ? path : origin + path);
   const crumbs = [
@@ -125,7 +130,9 @@ export function ProductPage({
             {limit !== null && <span className="text-sm text-slate-600">Limit {limit} per customer</span>}
           </div>
 
-          {chosen && stock > 0 ? (
+          {drop && drop.phase !== "off" ? (
+            <DropPanel drop={drop} />
+          ) : chosen && stock > 0 ? (
             // Keyed by variant: a new choice starts with quantity 1 and no earlier add's message.
             <AddToCartForm key={chosen.id} variant={{ id: chosen.id, stock, limitPerCustomer: limit }} />
           ) : (
