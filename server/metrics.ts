@@ -78,7 +78,7 @@ export function createMetrics(db: Db): Metrics {
   });
 
   new Gauge({
-    name: "drop_queue_length",
+    name: "nearmint_drop_queue_length",
     help: "People waiting in the queues of drops not called off (summed over drops; admitted entries not counted)",
     registers: [registry],
     async collect() {

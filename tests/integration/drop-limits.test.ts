@@ -251,6 +251,10 @@ describe("one person across accounts at checkout", () => {
     expect(await fx.stock(product.variantId)).toBe(8);
     const [refund] = await database.db.select().from(refunds).where(eq(refunds.orderId, lapsed.orderId));
     expect(refund?.reason).toBe("drop_person_limit_after_payment");
+    // Tied by the email, not the card (the other account paid with another one).
+    const [email] = await fx.emails(`order-refunded:${lapsed.orderId}`);
+    expect(email?.textBody).toContain("orders of yours already reach that limit");
+    expect(email?.textBody).not.toContain("same card");
   });
 });
 

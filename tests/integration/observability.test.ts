@@ -181,7 +181,7 @@ describe.runIf(hasBuild)("/metrics", () => {
 describe("the drop queue gauge", () => {
   it("counts people still waiting in the queues of drops not called off, at scrape time", async () => {
     const registry = createMetrics(database.db).registry;
-    const gauge = async () => (await registry.getSingleMetricAsString("drop_queue_length")).match(/^drop_queue_length (\d+)$/m)?.[1];
+    const gauge = async () => (await registry.getSingleMetricAsString("nearmint_drop_queue_length")).match(/^nearmint_drop_queue_length (\d+)$/m)?.[1];
     expect(await gauge()).toBe("0");
 
     const fx = checkoutFixtures(database.db);
