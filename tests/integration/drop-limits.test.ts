@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropEntries, dropOrderKeys, drops, orders, outbox, paymentEvents, profiles, refunds, stockReservations, users } from "~/db/schema";
 import { applyCartChange } from "~/modules/cart/intents.server";
+import { creditBalance, moveCredit } from "~/modules/credit/ledger.server";
 import { cancelCheckout, fulfilCheckout } from "~/modules/checkout/fulfilment.server";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { loadOrderConfirmation } from "~/modules/checkout/confirmation.server";
@@ -337,6 +338,31 @@ describe("the card at payment (d)", () => {
     expect((await pay(c.sessionId, VISA_DEBIT, third.id)).status).toBe("paid");
     expect(await statusOf(c.orderId)).toBe("completed");
     expect(await fx.stock(product.variantId)).toBe(6);
+  });
+});
+
+describe("the card at payment, with store credit", () => {
+  it("an over-limit order that used store credit gets the credit back and only the card's part refunded", async () => {
+    const { product, drop } = await liveDrop({ stock: 10 });
+    const [first, second] = [await buyer(), await buyer()];
+    for (const u of [first, second]) await admit(drop.id, u.id);
+    const a = await checkedOut(first.id, product.variantId, 2);
+    expect((await pay(a.sessionId, VISA, first.id)).status).toBe("paid");
+
+    const granted = await database.db.transaction((tx) => moveCredit(tx, { userId: second.id, amount: 1000, kind: "grant", note: "test" }));
+    expect(granted.ok).toBe(true);
+    await fx.cart(second.id, [{ variantId: product.variantId, quantity: 2 }]);
+    const b = await createCheckout(database.db, { userId: second.id, credit: { use: true, amount: null } }, sandbox, config);
+    if (!b.ok) throw new Error(b.message);
+    expect(await creditBalance(database.db, second.id)).toBe(0);
+    expect((await pay(b.sessionId, VISA, second.id)).status).toBe("paid");
+
+    expect(await statusOf(b.orderId)).toBe("refunded");
+    expect(await creditBalance(database.db, second.id)).toBe(1000);
+    const [bOrder] = await database.db.select().from(orders).where(eq(orders.id, b.orderId));
+    const [refund] = await database.db.select().from(refunds).where(eq(refunds.orderId, b.orderId));
+    expect(refund?.amount).toBe(bOrder!.totalAmount - 1000);
+    expect(await fx.stock(product.variantId)).toBe(8);
   });
 });
 
