@@ -341,6 +341,25 @@ describe("the card at payment (d)", () => {
   });
 });
 
+describe("a card once used is the account's key from then on", () => {
+  it("an account that paid with a card shared by another account cannot buy past the limit by switching cards", async () => {
+    const { product, drop } = await liveDrop({ stock: 10 });
+    const [first, second] = [await buyer(), await buyer()];
+    for (const u of [first, second]) await admit(drop.id, u.id);
+    const a = await checkedOut(first.id, product.variantId, 1);
+    expect((await pay(a.sessionId, VISA, first.id)).status).toBe("paid");
+    // 1 + 1 with one card: within the limit of 2.
+    const b = await checkedOut(second.id, product.variantId, 1);
+    expect((await pay(b.sessionId, VISA, second.id)).status).toBe("paid");
+    expect([await statusOf(a.orderId), await statusOf(b.orderId)]).toEqual(["completed", "completed"]);
+
+    // A third unit for the same person, whatever card would pay: refused at checkout already.
+    const refused = await checkout(second.id, product.variantId, 1);
+    expect(refused).toMatchObject({ ok: false, code: "drop_person_limit" });
+    expect(await fx.stock(product.variantId)).toBe(8);
+  });
+});
+
 describe("the card at payment, with store credit", () => {
   it("an over-limit order that used store credit gets the credit back and only the card's part refunded", async () => {
     const { product, drop } = await liveDrop({ stock: 10 });
