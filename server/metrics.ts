@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Db } from "~/db/client.server";
 import { heldReservationTotals } from "~/modules/checkout/reservations.server";
+import { countWaitingEntries } from "~/modules/drops/metrics.server";
 import { countUnsentEmails } from "~/modules/email/outbox-admin.server";
 import { countPendingOrders } from "~/modules/orders/records.server";
 
@@ -73,6 +74,15 @@ export function createMetrics(db: Db): Metrics {
     registers: [registry],
     async collect() {
       this.set(await countPendingOrders(db));
+    },
+  });
+
+  new Gauge({
+    name: "nearmint_drop_queue_length",
+    help: "People waiting in the queues of drops not called off (summed over drops; admitted entries not counted)",
+    registers: [registry],
+    async collect() {
+      this.set(await countWaitingEntries(db));
     },
   });
 

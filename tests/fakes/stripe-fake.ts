@@ -8,7 +8,8 @@
  *   fake.signedEvent("checkout.session.completed", fake.session(id), SECRET)  // → { payload, header }
  *   await fake.close();
  *
- * Implemented: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
+ * Implemented: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id (with `expand`),
+ * GET /v1/payment_intents/:id (with `expand`),
  * POST /v1/checkout/sessions/:id/expire, POST /v1/refunds, POST /v1/coupons,
  * POST /v1/billing_portal/sessions, GET and DELETE /v1/subscriptions/:id, GET /v1/invoice_payments
  * (refunds take an invoice's payment intent as well as a session's) (with helpers that drive a
@@ -50,8 +51,12 @@ export interface StripeFake {
   /** Makes the next call matching method+path answer with this status and a Stripe error. */
   failNext(method: string, pathPattern: RegExp, status?: number, message?: string): void;
   session(id: string): StripeObject;
-  /** What Stripe does when the customer pays: status complete, payment_status paid, a payment intent. */
-  completeSession(id: string): StripeObject;
+  /**
+   * What Stripe does when the customer pays: status complete, payment_status paid, a payment
+   * intent paid by a card (its payment method carries `card.fingerprint`: the given one, or one
+   * of its own). The session keeps the payment intent's id, as webhooks send it.
+   */
+  completeSession(id: string, options?: { cardFingerprint?: string }): StripeObject;
   /** A webhook delivery signed as Stripe would sign it. */
   signedEvent(type: string, object: StripeObject, secret: string, options?: { id?: string; timestamp?: number }): { id: string; payload: string; header: string };
   close(): Promise<void>;
@@ -260,11 +265,16 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (!s) throw new Error(`no fake session ${id}`);
       return s;
     },
-    completeSession(id) {
+    completeSession(id, options = {}) {
       const s = fake.session(id);
       s.status = "complete";
       s.payment_status = "paid";
-      if (s.mode === "payment") s.payment_intent ??= fakeId("pi");
+      if (s.mode === "payment" && !s.payment_intent) {
+        s.payment_intent = fakeId("pi");
+        const method = { id: fakeId("pm"), object: "payment_method", type: "card", card: { brand: "visa", last4: "4242", fingerprint: options.cardFingerprint ?? fakeId("fp").slice(3, 19) } };
+        objects.set(method.id, method);
+        objects.set(s.payment_intent, { id: s.payment_intent, object: "payment_intent", status: "succeeded", payment_method: method.id });
+      }
       if (s.mode === "subscription") {
         s.subscription ??= fakeId("sub");
         s.customer ??= fakeId("cus");
@@ -344,9 +354,27 @@ export async function startStripeFake(): Promise<StripeFake> {
     return { status: 200, body: session };
   });
 
-  fake.route("GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (_req, m) => {
+  /** An object with the `expand` paths Stripe was asked for (dotted, like "payment_intent.payment_method") filled in. */
+  function expanded(object: StripeObject, paths: string[]): StripeObject {
+    const copy: StripeObject = { ...object };
+    for (const path of paths) {
+      const [head, ...rest] = path.split(".");
+      const value = copy[head!];
+      const target = typeof value === "string" ? objects.get(value) : value;
+      if (target && typeof target === "object") copy[head!] = rest.length > 0 ? expanded(target, [rest.join(".")]) : { ...target };
+    }
+    return copy;
+  }
+  const expandOf = (req: FakeRequest): string[] => Object.values((req.body.expand ?? {}) as Record<string, string>);
+
+  fake.route("GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (req, m) => {
     const s = objects.get(m[1]!);
-    return s?.object === "checkout.session" ? { status: 200, body: s } : error(404, `No such checkout.session: '${m[1]}'`, "invalid_request_error", "resource_missing");
+    return s?.object === "checkout.session" ? { status: 200, body: expanded(s, expandOf(req)) } : error(404, `No such checkout.session: '${m[1]}'`, "invalid_request_error", "resource_missing");
+  });
+
+  fake.route("GET", /^\/v1\/payment_intents\/([^/]+)$/, (req, m) => {
+    const pi = objects.get(m[1]!);
+    return pi?.object === "payment_intent" ? { status: 200, body: expanded(pi, expandOf(req)) } : error(404, `No such payment_intent: '${m[1]}'`, "invalid_request_error", "resource_missing");
   });
 
   fake.route("POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (_req, m) => {

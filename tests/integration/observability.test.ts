@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/config/constants";
+import { dropEntries, drops } from "~/db/schema";
 import { createSession } from "~/modules/accounts/sessions.server";
 import { enqueueEmail } from "~/modules/email/outbox.server";
 import { loadEnv } from "~/utils/env.server";
@@ -174,5 +175,40 @@ describe.runIf(hasBuild)("/metrics", () => {
     const text = await (await scrape()).text();
     expect(text).toMatch(/^nearmint_job_runs_total\{job="obs-ok",outcome="ok"\} 1$/m);
     expect(text).toMatch(/^nearmint_job_runs_total\{job="obs-broken",outcome="failed"\} 1$/m);
+  });
+});
+
+describe("the drop queue gauge", () => {
+  it("counts people still waiting in the queues of drops not called off, at scrape time", async () => {
+    const registry = createMetrics(database.db).registry;
+    const gauge = async () => (await registry.getSingleMetricAsString("nearmint_drop_queue_length")).match(/^nearmint_drop_queue_length (\d+)$/m)?.[1];
+    expect(await gauge()).toBe("0");
+
+    const fx = checkoutFixtures(database.db);
+    const now = Date.now();
+    async function drop(values: Partial<typeof drops.$inferInsert> = {}) {
+      const product = await fx.product();
+      const [row] = await database.db
+        .insert(drops)
+        .values({ productId: product.id, mode: "queue", opensAt: new Date(now - 3_600_000), startsAt: new Date(now + 600_000), ...values })
+        .returning();
+      return row!.id;
+    }
+    async function entry(dropId: number, state: "waiting" | "admitted" | "entered", rightFrom: Date | null = null) {
+      const user = await fx.customer();
+      await database.db.insert(dropEntries).values({ dropId, userId: user.id, personKey: user.email, addressKey: user.id, state, rightFrom });
+    }
+    const open = await drop();
+    const live = await drop({ startsAt: new Date(now - 60_000) });
+    const calledOff = await drop({ cancelledAt: new Date() });
+    const draw = await drop({ mode: "draw" });
+    await entry(open, "waiting");
+    await entry(open, "waiting");
+    await entry(live, "waiting", new Date(now + 300_000));
+    await entry(live, "waiting", new Date(now - 1_000)); // its turn has come: not waiting any more
+    await entry(live, "admitted", new Date(now - 60_000));
+    await entry(calledOff, "waiting");
+    await entry(draw, "entered");
+    expect(await gauge()).toBe("3");
   });
 });

@@ -54,6 +54,7 @@ function paidSession(id: string): CheckoutSessionInfo {
     subscriptionId: null,
     customerEmail: null,
     expiresAt: null,
+    cardFingerprint: null,
   };
 }
 

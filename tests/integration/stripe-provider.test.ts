@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { coupons, orders, paymentEvents, refunds } from "~/db/schema";
+import { coupons, dropEntries, drops, orders, paymentEvents, profiles, refunds } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { loadOrderConfirmation } from "~/modules/checkout/confirmation.server";
 import { cancelOrderCheckout } from "~/modules/checkout/cancel.server";
@@ -296,5 +296,71 @@ describe("the Stripe webhook route", () => {
     expect(fake.session(sessionId).status).toBe("expired");
     expect((await order(orderId)).status).toBe("failed");
     expect(await fx.stock(product.variantId)).toBe(5);
+  });
+});
+
+describe("the paying card's fingerprint (drops: one card, one buyer; decision 0053)", () => {
+  /** A live queue drop of a fresh product, and `count` accounts at different addresses, each admitted to buy 2. */
+  async function dropWithBuyers(count: number) {
+    const product = await fx.product({ stock: 10, price: 1999, name: `Drop box ${Math.random().toString(36).slice(2, 7)}` });
+    const now = Date.now();
+    const [drop] = await database.db
+      .insert(drops)
+      .values({ productId: product.id, mode: "queue", opensAt: new Date(now - 7_200_000), startsAt: new Date(now - 1_800_000), unitsPerPerson: 2 })
+      .returning();
+    const buyers = [];
+    for (let i = 0; i < count; i++) {
+      const user = await fx.customer();
+      await database.db.update(profiles).set({ addressLine1: `${i + 1} Card Street ${product.id}` }).where(eq(profiles.id, user.id));
+      await database.db.insert(dropEntries).values({
+        dropId: drop!.id,
+        userId: user.id,
+        personKey: user.email,
+        addressKey: user.id,
+        state: "admitted",
+        rightFrom: new Date(now - 60_000),
+        rightUntil: new Date(now + 600_000),
+      });
+      await fx.cart(user.id, [{ variantId: product.variantId, quantity: 2 }]);
+      const result = await createCheckout(database.db, { userId: user.id }, stripe, config);
+      if (!result.ok) throw new Error(result.message);
+      buyers.push({ user, ...result });
+    }
+    return { product, buyers };
+  }
+
+  it("the webhook asks Stripe for the payment method; a second account paying with the same card is refunded through Stripe", async () => {
+    const { product, buyers } = await dropWithBuyers(2);
+    const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
+    const first = fake.signedEvent("checkout.session.completed", fake.completeSession(a.sessionId, { cardFingerprint: "fpSameCard000001" }), WEBHOOK_SECRET);
+    expect(await deliver(first.payload, first.header)).toMatchObject({ status: 200, body: { outcome: "processed" } });
+    const piA = fake.session(a.sessionId).payment_intent as string;
+    const lookup = fake.requests.find((r) => r.method === "GET" && r.path === `/v1/payment_intents/${piA}`);
+    expect(lookup?.body.expand).toEqual(["payment_method"]);
+    expect((await order(a.orderId)).status).toBe("completed");
+    expect(await stripe.retrieveCheckoutSession(a.sessionId)).toMatchObject({ cardFingerprint: "fpSameCard000001" });
+
+    const second = fake.signedEvent("checkout.session.completed", fake.completeSession(b.sessionId, { cardFingerprint: "fpSameCard000001" }), WEBHOOK_SECRET);
+    expect(await deliver(second.payload, second.header)).toMatchObject({ status: 200, body: { outcome: "processed" } });
+    expect((await order(b.orderId)).status).toBe("refunded");
+    const refundCalls = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.body).toMatchObject({ payment_intent: fake.session(b.sessionId).payment_intent, amount: String((await order(b.orderId)).totalAmount) });
+    expect(await database.db.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.orderId, b.orderId))).toEqual([{ reason: "drop_person_limit_after_payment" }]);
+    expect(await fx.stock(product.variantId)).toBe(8);
+    // Redelivered: answered, nothing more refunded.
+    expect(await deliver(second.payload, second.header)).toMatchObject({ status: 200, body: { outcome: "duplicate" } });
+    expect(fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds")).toHaveLength(1);
+  });
+
+  it("Stripe not answering the payment-intent lookup answers 500 and changes nothing; the redelivery fulfils", async () => {
+    const { buyers } = await dropWithBuyers(1);
+    const [a] = buyers as [(typeof buyers)[0]];
+    const event = fake.signedEvent("checkout.session.completed", fake.completeSession(a.sessionId), WEBHOOK_SECRET);
+    fake.failNext("GET", /^\/v1\/payment_intents\//, 500);
+    expect((await deliver(event.payload, event.header)).status).toBe(500);
+    expect((await order(a.orderId)).status).toBe("pending");
+    expect(await deliver(event.payload, event.header)).toMatchObject({ status: 200, body: { outcome: "processed" } });
+    expect((await order(a.orderId)).status).toBe("completed");
   });
 });

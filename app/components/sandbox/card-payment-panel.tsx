@@ -54,7 +54,7 @@ export function CardPaymentPanel({
             </p>
           )}
           <p id="card-hint" className="mt-2 text-xs text-slate-500">
-            Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+            Test cards: 4242 4242 4242 4242 pays (so does 4000 0566 5566 5556, as another card); 4000 0000 0000 0002 is declined.
           </p>
         </div>
         <button

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
-import type { EmailBranding } from "~/modules/orders/emails.server";
+import type { EmailBranding, RefundCause } from "~/modules/orders/emails.server";
 import { fulfilCheckout, orderRefundCause } from "./fulfilment.server";
 import { findUserOrderBySession } from "~/modules/orders/queries.server";
 
@@ -15,7 +15,7 @@ export interface OrderConfirmation {
   /** This request completed the order (and emptied the cart lines). */
   cartCleared: boolean;
   /** Refunded: whether the stock or the order's coupon was gone when the payment came. */
-  refundCause: "stock" | "coupon" | null;
+  refundCause: RefundCause | null;
 }
 
 /**

@@ -5,7 +5,8 @@ import { creditHeldByOrder, lockCreditBalance, moveCredit, returnCreditOfOrders 
 import { removePaidLines } from "~/modules/cart/cart.server";
 import { variantFactsById } from "~/modules/catalog/inventory.server";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
-import { enqueueOrderConfirmation, enqueueOrderRefunded, type EmailBranding, type RefundCause } from "~/modules/orders/emails.server";
+import { checkDropPayment, dropPaymentOverLimit, lockDropPayment, type DropPaymentRefusal } from "~/modules/drops/payment-limits.server";
+import { enqueueOrderConfirmation, enqueueOrderRefunded, type EmailBranding, type PersonLimitDetail, type RefundCause } from "~/modules/orders/emails.server";
 import { limitScopeKey } from "~/modules/catalog/variants";
 import { exceedsLimit } from "~/modules/orders/purchase-limit";
 import { heldUnitsByScope } from "~/modules/orders/purchase-limit.server";
@@ -18,6 +19,7 @@ import {
   moveOrders,
   orderLines,
   orderStatusOf,
+  orderUserIdOf,
   recordPaymentIntent,
   type OrderRow,
 } from "~/modules/orders/records.server";
@@ -34,11 +36,13 @@ class RetakeRefused extends Error {}
 const REFUND_REASONS: Record<RefundCause, string> = {
   stock: "stock_unavailable_after_payment",
   coupon: "coupon_limit_reached_after_payment",
+  person_limit: "drop_person_limit_after_payment",
 };
 
 /** Why a refunded order's payment went back, from its recorded refund (for the success page). */
 export async function orderRefundCause(db: Db, orderId: number): Promise<RefundCause> {
-  return (await refundReasonOf(db, { orderId })) === REFUND_REASONS.coupon ? "coupon" : "stock";
+  const reason = await refundReasonOf(db, { orderId });
+  return (Object.keys(REFUND_REASONS) as RefundCause[]).find((cause) => REFUND_REASONS[cause] === reason) ?? "stock";
 }
 
 export interface FulfilDeps {
@@ -52,7 +56,7 @@ export interface FulfilDeps {
 export type FulfilResult =
   /** `changed`: this call completed it (false: it already was). */
   | { status: "completed"; orderId: number; changed: boolean }
-  /** Paid too late, stock (or the order's coupon) gone: the money went back. */
+  /** Paid too late, stock (or the order's coupon) gone, or over a drop's limit per person: the money went back. */
   | { status: "refunded"; orderId: number; changed: boolean }
   /** The provider has not taken the money (yet): nothing happens. */
   | { status: "unpaid"; orderId: number; orderStatus: string }
@@ -89,7 +93,12 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     return { status: "unpaid", orderId, orderStatus: (await orderStatusOf(db, orderId)) ?? "unknown" };
   }
 
+  const card = session.cardFingerprint ? { provider: deps.provider.name, fingerprint: session.cardFingerprint } : null;
   const outcome = await db.transaction(async (tx) => {
+    // An order of a drop product: its buyer's keys (and the card's) are locked before the order
+    // row, in checkout's lock order (customer → person keys → ...); nothing for other orders.
+    const owner = await orderUserIdOf(tx, orderId);
+    const dropLock = owner ? await lockDropPayment(tx, { id: orderId, userId: owner }, card) : null;
     const order = await lockOrder(tx, orderId);
     if (!order) return { status: "not_found" as const };
     if (order.status === "completed" || order.status === "dispatched") {
@@ -98,7 +107,11 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     if (order.status === "refunded") {
       // A replay; its refund is normally recorded already. If the provider failed last time,
       // the retried refund is recorded with the reason this check gives now.
-      const cause: RefundCause = (await couponLimitReached(tx, order)) ? "coupon" : "stock";
+      const cause: RefundCause = (await couponLimitReached(tx, order))
+        ? "coupon"
+        : dropLock && (await dropPaymentOverLimit(tx, dropLock))
+          ? "person_limit"
+          : "stock";
       return { status: "refunded" as const, orderId, changed: false, order, cause };
     }
 
@@ -119,8 +132,17 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
       return { status: "completed" as const, orderId, changed: false };
     }
 
+    // A drop's limit per person, counted again with the card that paid (decision 0053).
+    const overLimit = dropLock ? await checkDropPayment(tx, dropLock) : null;
+
     const lines = await orderLines(tx, orderId);
     if (order.status === "pending") {
+      if (overLimit) {
+        // Not fulfilled: its held stock and store credit go back, the card's part is refunded below.
+        await releaseHeldReservations(tx, [orderId], now);
+        await returnCreditOfOrders(tx, [orderId]);
+        return markRefunded(tx, order, deps.brand, "person_limit", limitDetail(overLimit));
+      }
       await settleReservations(tx, orderId, now);
       return complete(tx, order, lines, session, now, deps.brand);
     }
@@ -130,6 +152,8 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     // order (customer → coupon → variants), the code must still have a redemption left
     // counting every other order (this one is not counted: it is not pending), decision 0018.
     await lockCustomer(tx, order.userId);
+    // While it was not pending it did not count, so the person may have bought their limit since.
+    if (overLimit) return markRefunded(tx, order, deps.brand, "person_limit", limitDetail(overLimit));
     if (await couponLimitReached(tx, order)) return markRefunded(tx, order, deps.brand, "coupon");
     // Take the stock again, all or nothing.
     const retaken = await tx.transaction(async (sp) => {
@@ -237,9 +261,13 @@ async function complete(
   return { status: "completed" as const, orderId: order.id, changed: true };
 }
 
-async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding, cause: RefundCause = "stock") {
+function limitDetail(refusal: DropPaymentRefusal): PersonLimitDetail {
+  return { productName: refusal.productName, unitsPerPerson: refusal.unitsPerPerson, byCard: refusal.byCard };
+}
+
+async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding, cause: RefundCause = "stock", detail?: PersonLimitDetail) {
   const row = await markOrderRefunded(tx, order);
-  if (row) await enqueueOrderRefunded(tx, order, brand, cause);
+  if (row) await enqueueOrderRefunded(tx, order, brand, cause, detail);
   return { status: "refunded" as const, orderId: order.id, changed: Boolean(row), order: row ?? order, cause };
 }
 

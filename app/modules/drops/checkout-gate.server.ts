@@ -6,7 +6,7 @@
  */
 import type { Tx } from "~/db/client.server";
 import { buyerIdentityKeys } from "./buyer-identity";
-import { personLimitMessage, lockPersonKeys, recordOrderKeys, unitsHeldByPerson } from "./person-limits.server";
+import { cardKeysOfAccount, personLimitMessage, lockPersonKeys, recordOrderKeys, unitsHeldByPerson } from "./person-limits.server";
 import { dropRefusal, dropRefusalMessage, dropsOfProducts, type Drop } from "./rights.server";
 
 export interface DropCheckoutLine {
@@ -45,8 +45,14 @@ export interface DropBuyerLock {
 export async function lockDropBuyer(tx: Tx, buyer: DropBuyer, productIds: number[]): Promise<DropBuyerLock> {
   const dropOf = await dropsOfProducts(tx, productIds);
   if (dropOf.size === 0) return { dropOf, personKeys: [] };
-  // The account itself is a key too, so an account with no usable email or address still counts its own orders.
-  const personKeys = [...buyerIdentityKeys({ verifiedEmail: buyer.email, address: buyer.address, card: null }), `account:${buyer.userId}`];
+  // The account itself is a key too, so an account with no usable email or address still counts
+  // its own orders; and so is every card it has paid a drop order with (read before the lock: a
+  // card first learnt meanwhile is counted at payment instead).
+  const personKeys = [
+    ...buyerIdentityKeys({ verifiedEmail: buyer.email, address: buyer.address, card: null }),
+    `account:${buyer.userId}`,
+    ...(await cardKeysOfAccount(tx, buyer.userId)),
+  ];
   await lockPersonKeys(tx, personKeys);
   return { dropOf, personKeys };
 }

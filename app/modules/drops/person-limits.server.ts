@@ -53,6 +53,20 @@ export async function unitsHeldByPerson(db: Executor, dropId: number, keys: stri
   return rows.reduce((sum, r) => sum + r.units, 0);
 }
 
+/**
+ * The card keys the account has paid drop orders with (any drop, any outcome): a card once used
+ * by the account identifies its owner from then on, so a second purchase paid with another
+ * card still counts what others bought with the first (decision 0053).
+ */
+export async function cardKeysOfAccount(db: Executor, userId: string): Promise<string[]> {
+  const ownOrders = db.select({ orderId: dropOrderKeys.orderId }).from(dropOrderKeys).where(eq(dropOrderKeys.key, `account:${userId}`));
+  const rows = await db
+    .selectDistinct({ key: dropOrderKeys.key })
+    .from(dropOrderKeys)
+    .where(and(inArray(dropOrderKeys.orderId, ownOrders), sql`${dropOrderKeys.key} LIKE 'card:%'`));
+  return rows.map((r) => r.key).sort();
+}
+
 /** Records the keys an order of the drop was bought under (again for a key learnt later, e.g. the card's). */
 export async function recordOrderKeys(tx: Executor, dropId: number, orderId: number, keys: string[], units: number): Promise<void> {
   if (keys.length === 0 || units <= 0) return;

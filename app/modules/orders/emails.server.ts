@@ -95,15 +95,28 @@ export async function enqueueOrderConfirmation(tx: Db, order: OrderForEmail, lin
 }
 
 /**
- * Why a late payment could not be honoured: the stock was gone after the reservation lapsed
- * (the default), or the order's coupon had meanwhile been used up by other orders.
+ * Why a payment could not be honoured: the stock was gone after the reservation lapsed (the
+ * default), the order's coupon had meanwhile been used up by other orders, or the order would
+ * take its buyer over a drop's limit per person (counted across accounts: the same email,
+ * delivery address or card; decision 0053).
  */
-export type RefundCause = "stock" | "coupon";
+export type RefundCause = "stock" | "coupon" | "person_limit";
 
-const REFUND_EXPLANATION: Record<RefundCause, (orderId: number) => string> = {
+/** What the person-limit email says: the product, its limit, and whether the card tied the accounts. */
+export interface PersonLimitDetail {
+  productName: string;
+  unitsPerPerson: number;
+  byCard: boolean;
+}
+
+const REFUND_EXPLANATION: Record<RefundCause, (orderId: number, detail?: PersonLimitDetail) => string> = {
   stock: (id) => `Your payment for order #${id} reached us after the time we could hold the items for you, and by then they had sold out.`,
   coupon: (id) =>
     `Your payment for order #${id} reached us after the time we could hold the order for you, and by then its coupon code had been used as many times as it allows.`,
+  person_limit: (id, detail) =>
+    `We could not accept your payment for order #${id}: ${detail?.productName ?? "this timed drop"} is limited to ${detail?.unitsPerPerson ?? "a few"} per person, counting every account with the same email, delivery address or card, and ${
+      detail?.byCard ? "the same card was used by another account that has already bought it" : "orders of yours already reach that limit"
+    }.`,
 };
 
 /**
@@ -120,12 +133,12 @@ function lateRefundText(order: OrderForEmail): string[] {
 }
 
 /** A payment that could not be honoured (see `RefundCause`). */
-export async function enqueueOrderRefunded(tx: Db, order: OrderForEmail, brand: EmailBranding = {}, cause: RefundCause = "stock") {
+export async function enqueueOrderRefunded(tx: Db, order: OrderForEmail, brand: EmailBranding = {}, cause: RefundCause = "stock", detail?: PersonLimitDetail) {
   const shop = brand.shopName ?? DEMO_SHOP.name;
   const text = [
     greeting(order.shippingName),
     "",
-    REFUND_EXPLANATION[cause](order.id),
+    REFUND_EXPLANATION[cause](order.id, detail),
     ...lateRefundText(order),
     "",
     "Sorry about that.",

@@ -114,6 +114,12 @@ export async function findOrderIdForSession(db: Executor, sessionId: string, ref
   return byRef?.id ?? null;
 }
 
+/** Whose order it is (never changes), read without a lock: for locks that must come before the order row's. */
+export async function orderUserIdOf(db: Executor, orderId: number): Promise<string | null> {
+  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  return row?.userId ?? null;
+}
+
 export async function orderStatusOf(db: Executor, orderId: number): Promise<string | null> {
   const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   return row?.status ?? null;

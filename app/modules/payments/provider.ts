@@ -99,6 +99,12 @@ export interface CheckoutSessionInfo {
   subscriptionId: string | null;
   customerEmail: string | null;
   expiresAt: Date | null;
+  /**
+   * The paying card's fingerprint (Stripe: `payment_intent.payment_method.card.fingerprint`, the
+   * same for the same card number whoever pays; the sandbox simulates one); null when unknown
+   * (not paid yet, not a card, or the payment intent was not expanded).
+   */
+  cardFingerprint: string | null;
 }
 
 export interface RefundInput {
@@ -202,6 +208,14 @@ export interface PaymentProvider {
    * its events are handed to the same handler in-process, so it always throws.
    */
   parseWebhook(rawBody: string, signatureHeader: string | null): PaymentEvent;
+
+  /**
+   * Adds to a verified webhook event what the provider leaves out of webhooks but the shop's
+   * handlers need (Stripe never expands objects in events: a paid payment-mode
+   * `checkout.session` gets its `payment_intent` expanded with the payment method, for the
+   * card fingerprint). Throws when the provider cannot be asked, so the delivery is retried.
+   */
+  expandEvent?(event: PaymentEvent): Promise<PaymentEvent>;
 
   /**
    * A subscription as the provider holds it now; null when the provider does not know the id.

@@ -43,4 +43,12 @@ describe("sessionInfoFromObject", () => {
       metadata: {},
     });
   });
+
+  it("reads the card fingerprint from an expanded payment intent, and nothing else", () => {
+    const expanded = { id: "pi_9", object: "payment_intent", payment_method: { id: "pm_9", type: "card", card: { fingerprint: "Xt5EWLLDS7FJjR1c" } } };
+    expect(sessionInfoFromObject({ id: "cs_9", payment_intent: expanded })).toMatchObject({ paymentIntentId: "pi_9", cardFingerprint: "Xt5EWLLDS7FJjR1c" });
+    for (const payment_intent of ["pi_9", null, { id: "pi_9" }, { id: "pi_9", payment_method: "pm_9" }, { id: "pi_9", payment_method: { card: null } }, { id: "pi_9", payment_method: { card: { fingerprint: 42 } } }, { id: "pi_9", payment_method: { card: { fingerprint: " " } } }]) {
+      expect(sessionInfoFromObject({ id: "cs_9", payment_intent }).cardFingerprint).toBeNull();
+    }
+  });
 });

@@ -6,6 +6,15 @@ function idOf(value: unknown): string | null {
   return null;
 }
 
+/** `payment_intent.payment_method.card.fingerprint` when the payment intent came expanded. */
+function cardFingerprintOf(paymentIntent: unknown): string | null {
+  if (!paymentIntent || typeof paymentIntent !== "object") return null;
+  const method = (paymentIntent as { payment_method?: unknown }).payment_method;
+  if (!method || typeof method !== "object") return null;
+  const fingerprint = (method as { card?: { fingerprint?: unknown } | null }).card?.fingerprint;
+  return typeof fingerprint === "string" && fingerprint.trim() !== "" ? fingerprint : null;
+}
+
 const STATUSES = ["open", "complete", "expired"] as const;
 
 /**
@@ -31,5 +40,6 @@ export function sessionInfoFromObject(object: Record<string, unknown>): Checkout
     subscriptionId: idOf(object.subscription),
     customerEmail: details?.email ?? (typeof object.customer_email === "string" ? object.customer_email : null),
     expiresAt,
+    cardFingerprint: cardFingerprintOf(object.payment_intent),
   };
 }

@@ -31,6 +31,9 @@ export interface StripeProviderConfig {
   now?: () => Date;
 }
 
+/** The events that report a checkout session paid (their session gets its card's fingerprint). */
+const PAID_SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
 /** Stripe only accepts expires_at between 30 minutes and 24 hours after creation. */
 const STRIPE_MIN_EXPIRY_MS = 30 * 60_000;
 const STRIPE_MAX_EXPIRY_MS = 24 * 60 * 60_000;
@@ -188,7 +191,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
 
     async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionInfo | null> {
       try {
-        return stripeSessionInfo(await stripe.checkout.sessions.retrieve(sessionId));
+        // Expanded for the paying card's fingerprint (drops count one card as one buyer).
+        return stripeSessionInfo(await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.payment_method"] }));
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return null;
         throw wrap("session lookup", error);
@@ -271,6 +275,20 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         object: event.data.object as unknown as Record<string, unknown>,
         raw: JSON.parse(rawBody),
       };
+    },
+
+    async expandEvent(event: PaymentEvent): Promise<PaymentEvent> {
+      const object = event.object;
+      const paid = object.payment_status === "paid";
+      if (!PAID_SESSION_EVENTS.has(event.type) || object.mode !== "payment" || !paid || typeof object.payment_intent !== "string") return event;
+      try {
+        const paymentIntent = await stripe.paymentIntents.retrieve(object.payment_intent, { expand: ["payment_method"] });
+        return { ...event, object: { ...object, payment_intent: paymentIntent } };
+      } catch (error) {
+        // A payment intent Stripe does not know cannot tell us a card: the event goes on without one.
+        if ((error as { statusCode?: number }).statusCode === 404) return event;
+        throw wrap("payment intent lookup", error);
+      }
     },
 
     async retrieveSubscription(subscriptionId: string): Promise<SubscriptionInfo | null> {

@@ -9,7 +9,8 @@ export interface WebhookResponse {
 /**
  * A provider webhook delivery: verify the signature on the raw body (400 and nothing changes
  * when it is wrong), then record and process the event by id (a replay answers 200 and
- * changes nothing). A processing failure answers 500 so the provider retries later.
+ * changes nothing). A processing failure (or the provider not answering when asked for what
+ * the event leaves out, `expandEvent`) answers 500 so the provider retries later.
  * `dispatch` is the shop's event dispatch (handlers wired in app/web/payments.server.ts).
  */
 export async function handlePaymentWebhook(
@@ -30,6 +31,8 @@ export async function handlePaymentWebhook(
     return { status: 400, body: { error: "Invalid payload" } };
   }
   try {
+    // Verified first; only then may the provider be asked for what the event leaves out.
+    if (provider.expandEvent) event = await provider.expandEvent(event);
     const outcome = await dispatch(event);
     return { status: 200, body: { received: true, outcome } };
   } catch {

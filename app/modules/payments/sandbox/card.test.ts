@@ -3,7 +3,11 @@ import { checkSandboxCard } from "./card";
 
 describe("checkSandboxCard", () => {
   it.each(["4242 4242 4242 4242", "4242424242424242", " 4242-4242-4242-4242 "])("%s pays", (card) => {
-    expect(checkSandboxCard(card)).toEqual({ ok: true, outcome: "pay" });
+    expect(checkSandboxCard(card)).toEqual({ ok: true, outcome: "pay", digits: "4242424242424242" });
+  });
+
+  it.each(["4000 0566 5566 5556", "5200 8282 8282 8210"])("Stripe's debit test card %s pays too, as itself", (card) => {
+    expect(checkSandboxCard(card)).toEqual({ ok: true, outcome: "pay", digits: card.replaceAll(" ", "") });
   });
 
   it.each(["4000 0000 0000 0002", "4000000000000002"])("%s is declined", (card) => {

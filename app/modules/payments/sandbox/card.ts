@@ -1,13 +1,20 @@
 /**
  * What the sandbox's hosted pages (checkout and Pro sign-up) do with a card number: Stripe's
- * two test cards pay or are declined, anything else gets a message. Client-safe, no imports.
+ * test cards pay or are declined, anything else gets a message. Client-safe, no imports.
  */
 
 export const SANDBOX_PAYING_CARD = "4242424242424242";
 export const SANDBOX_DECLINED_CARD = "4000000000000002";
+/**
+ * More of Stripe's paying test cards (Visa debit, Mastercard debit): a different card pays as
+ * well, with its own simulated fingerprint, so "two accounts, one card" and "two accounts, two
+ * cards" can both be tried (issue 16's per-person drop limits count a card as one buyer).
+ */
+export const SANDBOX_OTHER_PAYING_CARDS = ["4000056655665556", "5200828282828210"] as const;
 
 export type CardCheck =
-  | { ok: true; outcome: "pay" | "decline" }
+  | { ok: true; outcome: "pay"; digits: string }
+  | { ok: true; outcome: "decline" }
   | { ok: false; message: string };
 
 /** Luhn check, so a typo reads as a typo and not as "declined". */
@@ -35,7 +42,7 @@ export function checkSandboxCard(input: string): CardCheck {
   if (digits.length < 13 || digits.length > 19 || !luhnValid(digits)) {
     return { ok: false, message: "Your card number is incorrect." };
   }
-  if (digits === SANDBOX_PAYING_CARD) return { ok: true, outcome: "pay" };
+  if (digits === SANDBOX_PAYING_CARD || (SANDBOX_OTHER_PAYING_CARDS as readonly string[]).includes(digits)) return { ok: true, outcome: "pay", digits };
   if (digits === SANDBOX_DECLINED_CARD) return { ok: true, outcome: "decline" };
   return {
     ok: false,

@@ -92,7 +92,7 @@ export async function paySandboxSession(
   const card = checkSandboxCard(cardNumber);
   if (!card.ok) return { status: "invalid", message: card.message };
 
-  const settled = await settleSandboxSession(db, sessionId, card.outcome, now);
+  const settled = await settleSandboxSession(db, sessionId, card.outcome, now, card.outcome === "pay" ? card.digits : null);
   if (!settled) {
     const again = await loadSandboxPage(db, sessionId, deps.viewerId, now);
     return again ? { status: "closed", state: again.state } : { status: "not_found" };

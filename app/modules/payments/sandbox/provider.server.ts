@@ -6,7 +6,7 @@
  * pro-pages.server.ts in this folder); its subscriptions and their billing run are in
  * subscriptions.server.ts. Everything it produces is Stripe-shaped.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { sandboxSessions } from "~/db/schema";
@@ -57,6 +57,16 @@ export function sandboxPaymentIntentId(sessionId: string): string {
   return `pi_sbx_${suffixOf(sessionId)}`;
 }
 
+/**
+ * The sandbox's stand-in for Stripe's card fingerprint (`payment_method.card.fingerprint`): the
+ * same test card number always gives the same value, another number another value, and the
+ * number itself cannot be read back. The key is fixed on purpose: the sandbox's cards are
+ * Stripe's public test numbers, so the value only has to be stable, not secret.
+ */
+export function sandboxCardFingerprint(cardDigits: string): string {
+  return createHmac("sha256", "nearmint-sandbox-card-fingerprint").update(cardDigits).digest("base64url").slice(0, 16);
+}
+
 export function sandboxSubscriptionId(sessionId: string): string {
   return `sub_sbx_${suffixOf(sessionId)}`;
 }
@@ -92,6 +102,21 @@ function stripeStatus(row: SandboxRow, now: Date): CheckoutSessionInfo["status"]
 /** The session as Stripe would return it (`checkout.session` object), for sandbox events. */
 export function sandboxSessionObject(row: SandboxRow, now = new Date()): Record<string, unknown> {
   const info = sandboxSessionInfo(row, now);
+  // What Stripe gives when the session is read with `expand: ["payment_intent.payment_method"]`
+  // (the Stripe adapter asks for that, for the card's fingerprint).
+  const paymentIntent =
+    info.paymentIntentId && info.cardFingerprint
+      ? {
+          id: info.paymentIntentId,
+          object: "payment_intent",
+          payment_method: {
+            id: info.paymentIntentId.replace(/^pi_/, "pm_"),
+            object: "payment_method",
+            type: "card",
+            card: { fingerprint: info.cardFingerprint },
+          },
+        }
+      : info.paymentIntentId;
   return {
     id: info.id,
     object: "checkout.session",
@@ -102,7 +127,7 @@ export function sandboxSessionObject(row: SandboxRow, now = new Date()): Record<
     currency: info.currency,
     client_reference_id: info.clientReferenceId,
     metadata: info.metadata,
-    payment_intent: info.paymentIntentId,
+    payment_intent: paymentIntent,
     customer: info.customerId,
     subscription: info.subscriptionId,
     customer_email: info.customerEmail,
@@ -114,7 +139,7 @@ export function sandboxSessionObject(row: SandboxRow, now = new Date()): Record<
 export function sandboxSessionInfo(row: SandboxRow, now = new Date()): CheckoutSessionInfo {
   const paid = row.status === "complete";
   // The sandbox keeps its own bookkeeping in metadata; callers see only what they put there.
-  const { idempotencyKey: _key, customerEmail, customerId, ...metadata } = row.metadata ?? {};
+  const { idempotencyKey: _key, customerEmail, customerId, cardFingerprint, ...metadata } = row.metadata ?? {};
   const mode = row.kind === "subscription" ? "subscription" : "payment";
   return {
     id: row.id,
@@ -130,6 +155,7 @@ export function sandboxSessionInfo(row: SandboxRow, now = new Date()): CheckoutS
     subscriptionId: paid && mode === "subscription" ? sandboxSubscriptionId(row.id) : null,
     customerEmail: customerEmail ?? null,
     expiresAt: row.expiresAt,
+    cardFingerprint: paid && mode === "payment" ? (cardFingerprint ?? null) : null,
   };
 }
 
@@ -260,17 +286,24 @@ export async function getSandboxSession(db: Db, sessionId: string): Promise<Sand
 /**
  * Moves an open, unexpired sandbox session to `complete` or `declined` exactly once (a
  * guarded update), and returns the Stripe-shaped event that describes it; null when the
- * session was no longer open (paid twice, expired, cancelled).
+ * session was no longer open (paid twice, expired, cancelled). A payment keeps the card's
+ * simulated fingerprint (never the number), which its event then carries.
  */
 export async function settleSandboxSession(
   db: Db,
   sessionId: string,
   outcome: "pay" | "decline",
   now = new Date(),
+  cardDigits: string | null = null,
 ): Promise<{ row: SandboxRow; event: PaymentEvent } | null> {
+  const fingerprint = cardDigits ? { cardFingerprint: sandboxCardFingerprint(cardDigits) } : {};
   const [row] = await db
     .update(sandboxSessions)
-    .set(outcome === "pay" ? { status: "complete", completedAt: now } : { status: "declined" })
+    .set(
+      outcome === "pay"
+        ? { status: "complete", completedAt: now, metadata: sql`coalesce(${sandboxSessions.metadata}, '{}'::jsonb) || ${JSON.stringify(fingerprint)}::jsonb` }
+        : { status: "declined" },
+    )
     .where(
       and(
         eq(sandboxSessions.id, sessionId),
