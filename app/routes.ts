@@ -76,6 +76,9 @@ export default [
   route("language/:slug", "routes/language.tsx"),
   route("category/:slug", "routes/category.tsx"),
   route("products/:slug", "routes/product.tsx"),
+  // A drop's own page (waiting room or draw entry) and its status answer: personal, never cached.
+  route("drops/:id", "routes/drop.tsx"),
+  route("drops/:id/status", "routes/drop-status.ts"),
   route("search", "routes/search.tsx"),
   route("sets", "routes/sets.tsx"),
   route("sets/:code", "routes/set.tsx"),
