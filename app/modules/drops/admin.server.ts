@@ -103,6 +103,11 @@ export async function getAdminDrop(db: Db, id: number, now = new Date()): Promis
   };
 }
 
+/** The form types times to the minute: a time it sends back unchanged may have lost its seconds. */
+function sameMinute(a: Date, b: Date): boolean {
+  return Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
+}
+
 function isLocked(drop: { startsAt: Date; orderedAt: Date | null }, now: Date): boolean {
   return now >= drop.startsAt || drop.orderedAt !== null;
 }
@@ -163,21 +168,22 @@ export async function updateDrop(db: Db, adminId: string, id: number, input: Dro
     };
     const fixedChanged =
       before.mode !== input.mode ||
-      before.opensAt.getTime() !== input.opensAt.getTime() ||
-      before.startsAt.getTime() !== input.startsAt.getTime() ||
+      !sameMinute(before.opensAt, input.opensAt) ||
+      !sameMinute(before.startsAt, input.startsAt) ||
       before.admitPerMinute !== input.admitPerMinute ||
       before.purchaseMinutes !== input.purchaseMinutes ||
       before.places !== input.places;
     if (fixedChanged && isLocked(drop, now)) return { ok: false, status: 409, message: DROP_TEXT.started, errors: {} } as const;
     if (fixedChanged && input.startsAt <= now) return { ok: false, status: 400, message: DROP_TEXT.fix, errors: { startsAt: DROP_TEXT.startInPast } } as const;
     if (!fixedChanged && before.unitsPerPerson === input.unitsPerPerson) return { ok: true, changed: false } as const;
-    await tx.update(drops).set(input).where(eq(drops.id, id));
+    // Times as stored unless they changed: the form shows them to the minute.
+    await tx.update(drops).set(fixedChanged ? input : { unitsPerPerson: input.unitsPerPerson }).where(eq(drops.id, id));
     await recordAudit(tx, {
       actorUserId: adminId,
       action: "drop.updated",
       entityType: "drop",
       entityId: String(id),
-      details: { before: auditDetails(before), after: auditDetails(input) },
+      details: { before: auditDetails(before), after: auditDetails(fixedChanged ? input : { ...before, unitsPerPerson: input.unitsPerPerson }) },
     });
     return { ok: true, changed: true } as const;
   });
