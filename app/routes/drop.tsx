@@ -52,6 +52,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     challengePayload: fields[CHALLENGE_FIELD] || null,
     challenges: dropEntryChallenges(context.db, context.env.ALTCHA_HMAC_KEY),
   });
+  if (!result.ok && result.status === 404) throw data("Drop not found", { status: 404 });
   if (!result.ok) return data({ ok: false, message: result.message }, { status: result.status });
   // Post/Redirect/Get: a reload does not post again.
   return redirect(`/drops/${id}`);

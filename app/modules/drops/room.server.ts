@@ -28,6 +28,7 @@ export const ROOM_TEXT = {
   tooMany: "Too many attempts to join from your connection. Please wait a few minutes and try again.",
   joinedQueue: "You are in the waiting room.",
   joinedDraw: "You are entered in the draw.",
+  noDrop: "There is no such drop.",
 } as const;
 
 
@@ -82,7 +83,7 @@ export async function dropStatusFor(db: Db, dropId: number, userId: string | nul
   return { view: room.view, soldOut: room.soldOut };
 }
 
-export type EnterResult = { ok: true; message: string } | { ok: false; message: string; status: 400 | 409 | 429; challengeProblem: boolean };
+export type EnterResult = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 | 429; challengeProblem: boolean };
 
 /**
  * Joins the account to the drop: the address's attempt count first (cheap, before any work),
@@ -95,14 +96,15 @@ export async function enterDrop(
   const now = input.now ?? new Date();
   const attempts = await consumeRateLimit(db, rateLimitKey("drop-join:address", input.clientAddress ?? "unknown"), JOIN_ATTEMPTS_PER_ADDRESS, now);
   if (!attempts.allowed) return { ok: false, message: ROOM_TEXT.tooMany, status: 429, challengeProblem: false };
+  const drop = await dropRow(db, input.dropId);
+  if (!drop) return { ok: false, message: ROOM_TEXT.noDrop, status: 404, challengeProblem: false };
   const solved = await input.challenges.redeem(input.challengePayload);
   if (!solved.ok) {
     const message = solved.problem === "missing" ? ROOM_TEXT.challengeMissing : solved.problem === "expired" ? ROOM_TEXT.challengeExpired : ROOM_TEXT.challengeInvalid;
     return { ok: false, message, status: 400, challengeProblem: true };
   }
-  const drop = await dropRow(db, input.dropId);
-  if (drop) await orderQueueIfDue(db, drop, now);
+  await orderQueueIfDue(db, drop, now);
   const joined = await joinDrop(db, { dropId: input.dropId, userId: input.userId, clientAddress: input.clientAddress, now });
   if (!joined.ok) return { ok: false, message: joinRefusalMessage(joined.refusal), status: 409, challengeProblem: false };
-  return { ok: true, message: drop?.mode === "draw" ? ROOM_TEXT.joinedDraw : ROOM_TEXT.joinedQueue };
+  return { ok: true, message: drop.mode === "draw" ? ROOM_TEXT.joinedDraw : ROOM_TEXT.joinedQueue };
 }
