@@ -131,6 +131,7 @@ export function DropForm({
           name="opensAt"
           label="Opens at (UK time)"
           type="datetime-local"
+          step={1}
           hint="When the waiting room (or draw entry) opens."
           defaultValue={values.opensAt ?? ""}
           error={errors.opensAt}
@@ -142,6 +143,7 @@ export function DropForm({
           name="startsAt"
           label="Starts at (UK time)"
           type="datetime-local"
+          step={1}
           hint="Queue: the random order is made and admission begins. Draw: entry closes and the draw is made."
           defaultValue={values.startsAt ?? ""}
           error={errors.startsAt}
