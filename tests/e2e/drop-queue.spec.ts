@@ -14,6 +14,7 @@ import { insertSealedProduct, query, removeProducts } from "./db";
  */
 const tag = randomBytes(3).toString("hex");
 const product = { name: `E2E Drop Box ${tag}`, slug: `e2e-drop-box-${tag}`, price: 1500, id: 0, variantId: 0 };
+const quiet = { name: `E2E Quiet Drop ${tag}`, slug: `e2e-quiet-drop-${tag}`, id: 0 };
 
 test.beforeAll(async () => {
   const [category] = await query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
@@ -28,13 +29,14 @@ test.beforeAll(async () => {
   });
   product.id = ids.productId;
   product.variantId = ids.variantId;
+  quiet.id = (await insertSealedProduct({ name: quiet.name, slug: quiet.slug, price: 999, stock: 3, category: category!.id, createdAt: new Date("2015-01-01") })).productId;
   // Earlier runs on this machine joined from the same address: start this run's count afresh.
   await query("DELETE FROM rate_limits WHERE key LIKE 'drop-join:address:%'");
 });
 
 test.afterAll(async () => {
-  await query("DELETE FROM drops WHERE product_id = $1", [product.id]);
-  await removeProducts([product.id]);
+  await query("DELETE FROM drops WHERE product_id = ANY($1::int[])", [[product.id, quiet.id]]);
+  await removeProducts([product.id, quiet.id]);
 });
 
 /** An instant as a datetime-local value on the shop's (London) clock, to the second. */
@@ -112,6 +114,8 @@ test("a queue drop: set up, joined, ordered at the start, bought by the first ad
 
   await join(alice.page, dropId);
   await expectNoViolations(alice.page, "the drop page, waiting for the start");
+  // With JavaScript the page asks for its status itself: no reload is scheduled.
+  expect(await alice.page.evaluate(() => document.querySelectorAll('meta[http-equiv="refresh"]').length)).toBe(0);
   await join(bob.page, dropId);
 
   // At the start both get places, and their pages move on by themselves.
@@ -163,4 +167,31 @@ test("a queue drop: set up, joined, ordered at the start, bought by the first ad
   // The list in the back office counts the entries and the unit sold.
   await admin.goto("/admin/drops");
   await expect(admin.getByTestId("admin-drop-row").filter({ hasText: product.name })).toContainText("2 entries · 1 sold");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page says joining needs JavaScript, and once in it reloads itself at the check's pace", async ({ page }) => {
+    const [drop] = await query<{ id: number }>(
+      "INSERT INTO drops (product_id, mode, opens_at, starts_at) VALUES ($1, 'queue', now() - interval '1 minute', now() + interval '10 minutes') RETURNING id",
+      [quiet.id],
+    );
+    const email = uniqueEmail("drop-nojs");
+    await signIn(page, email, "Drop Nojs", `/drops/${drop!.id}`);
+    await query("UPDATE users SET email_verified_at = now() WHERE email = $1", [email]);
+    await page.goto(`/drops/${drop!.id}`);
+    await expect(page.getByText("Joining needs a quick automatic check that runs in your browser with JavaScript")).toBeVisible();
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    // Joined from another device (arranged): this page now waits for the start and reloads itself.
+    await query(
+      "INSERT INTO drop_entries (drop_id, user_id, person_key, address_key, state) SELECT $1, id, email, 'e2e-address', 'waiting' FROM users WHERE email = $2",
+      [drop!.id, email],
+    );
+    await page.goto(`/drops/${drop!.id}`);
+    await expect(page.getByTestId("drop-room-status")).toHaveText("You're in. Places are given at random at the start.");
+    const refresh = await page.locator('meta[http-equiv="refresh"]').getAttribute("content");
+    expect(Number(refresh)).toBeGreaterThanOrEqual(30);
+    expect(Number(refresh)).toBeLessThanOrEqual(36);
+  });
 });
