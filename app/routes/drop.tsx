@@ -32,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const room = await dropRoomFor(context.db, id, user?.id ?? null, now);
   if (!room) throw data("Drop not found", { status: 404 });
   if ("calledOff" in room) return { calledOff: room.calledOff, room: null, signedIn: Boolean(user), challenge: null, refreshSeconds: null };
-  const state = roomState(room.view, room.soldOut, now);
+  const state = roomState(room.view, room.soldOut, now, room.bought);
   // Only someone who can join now is given a check to solve.
   const challenge = user && state.kind === "can_join" ? JSON.stringify(await dropEntryChallenges(context.db, context.env.ALTCHA_HMAC_KEY).issue()) : null;
   // Without JavaScript the page reloads itself at the same pace the script would ask.
@@ -92,6 +92,7 @@ export default function DropRoute({ loaderData, actionData, params }: Route.Comp
       <DropRoom
         view={room.view}
         soldOut={room.soldOut}
+        bought={room.bought}
         product={room.product}
         variants={room.variants}
         signedIn={signedIn}

@@ -153,6 +153,9 @@ test("a queue drop: set up, joined, ordered at the start, bought by the first ad
   expect(order).toEqual({ status: "completed", email: first.email });
   const keys = await query("SELECT key FROM drop_order_keys WHERE drop_id = $1 AND order_id = $2", [dropId, orderNumber]);
   expect(keys.length).toBeGreaterThan(0);
+  // Back on the drop's page: one bought, one more allowed while the turn lasts.
+  await first.page.goto(`/drops/${dropId}`);
+  await expect(first.page.getByText("Up to 2 per person; you have 1 already.")).toBeVisible();
 
   // Someone not in the queue is refused at the cart, with the reason.
   const refused = await carol.page.request.post("/cart", {

@@ -13,6 +13,7 @@ import { DrawOutcome } from "./draw-outcome";
 export interface DropRoomProps {
   view: DropView;
   soldOut: boolean;
+  bought: number;
   product: { name: string; slug: string; description: string | null };
   variants: RoomVariant[];
   signedIn: boolean;
@@ -34,7 +35,7 @@ const NO_SCRIPT_CHECK = "Joining needs a quick automatic check that runs in your
  */
 export function DropRoom(props: DropRoomProps) {
   const { product } = props;
-  const { view, soldOut, now } = useRoomStatus(props.view, props.soldOut);
+  const { view, soldOut, bought, now } = useRoomStatus(props.view, props.soldOut, props.bought);
   const isQueue = view.mode === "queue";
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
@@ -51,7 +52,7 @@ export function DropRoom(props: DropRoomProps) {
       {!props.signedIn ? (
         <GuestPanel view={view} loginHref={props.loginHref} registerHref={props.registerHref} />
       ) : (
-        <PersonalPanel {...props} view={view} soldOut={soldOut} now={now} />
+        <PersonalPanel {...props} view={view} soldOut={soldOut} bought={bought} now={now} />
       )}
       <p className="text-sm text-slate-700">
         Limited to {view.unitsPerPerson} per person, counting every account with the same email, delivery address or card. Entry is free.
@@ -105,8 +106,8 @@ function GuestPanel({ view, loginHref, registerHref }: { view: DropView; loginHr
   );
 }
 
-function PersonalPanel({ view, soldOut, now, variants, challenge, answer }: DropRoomProps & { now: Date }) {
-  const state = roomState(view, soldOut, now);
+function PersonalPanel({ view, soldOut, bought, now, variants, challenge, answer }: DropRoomProps & { now: Date }) {
+  const state = roomState(view, soldOut, now, bought);
   return (
     <section aria-labelledby="your-place" className="space-y-4 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="drop-room" data-state={state.kind}>
       <h2 id="your-place" className="text-lg font-semibold text-slate-900">
@@ -121,7 +122,7 @@ function PersonalPanel({ view, soldOut, now, variants, challenge, answer }: Drop
           {answer.message}
         </p>
       )}
-      <StateDetail view={view} state={state} now={now} variants={variants} challenge={challenge} />
+      <StateDetail view={view} state={state} now={now} variants={variants} challenge={challenge} bought={bought} />
     </section>
   );
 }
@@ -146,7 +147,7 @@ function headline(state: RoomState): string {
     case "lapsed":
       return "Your time to buy ran out.";
     case "purchased":
-      return "You have bought from this drop. Thank you!";
+      return "You have all you can buy from this drop. Thank you!";
     case "draw":
       return "Your entry in the draw.";
     case "sold_out":
@@ -154,7 +155,21 @@ function headline(state: RoomState): string {
   }
 }
 
-function StateDetail({ view, state, now, variants, challenge }: { view: DropView; state: RoomState; now: Date; variants: RoomVariant[]; challenge: string | null }) {
+function StateDetail({
+  view,
+  state,
+  now,
+  variants,
+  challenge,
+  bought,
+}: {
+  view: DropView;
+  state: RoomState;
+  now: Date;
+  variants: RoomVariant[];
+  challenge: string | null;
+  bought: number;
+}) {
   switch (state.kind) {
     case "announced":
       return <Countdown to={view.opensAt} serverNow={view.now} label="Opens in" />;
@@ -178,11 +193,11 @@ function StateDetail({ view, state, now, variants, challenge }: { view: DropView
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
             Add it to your cart and check out before your time runs out (<ShopDateTime value={state.until} />
-            ). Up to {view.unitsPerPerson} per person.
+            ). Up to {view.unitsPerPerson} per person{bought > 0 ? `; you have ${bought} already` : ""}.
           </p>
           <Countdown to={state.until} serverNow={view.now} label="Time left to buy" />
           {variants
-            .filter((v) => v.stock > 0)
+            .filter((v) => v.stock > 0 && v.limitPerCustomer > 0)
             .map((v) => (
               <div key={v.id} role="group" aria-label={`${v.label}, ${formatPence(v.price)}`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
                 <p className="text-sm font-semibold text-slate-900">
@@ -227,31 +242,31 @@ function JoinForm({ view, challenge }: { view: DropView; challenge: string | nul
  * The personal view kept fresh: a clock that ticks each second on the server's time, and a
  * status request when the state is due to change (room-state.ts), never a steady hammering.
  */
-function useRoomStatus(initial: DropView, initialSoldOut: boolean) {
-  const [status, setStatus] = useState({ view: initial, soldOut: initialSoldOut });
+function useRoomStatus(initial: DropView, initialSoldOut: boolean, initialBought: number) {
+  const [status, setStatus] = useState({ view: initial, soldOut: initialSoldOut, bought: initialBought });
   const [offset] = useState(() => new Date(initial.now).getTime() - Date.now());
   const [now, setNow] = useState(() => new Date(initial.now));
   // A new loader answer (after joining) replaces what the page had.
   const [seen, setSeen] = useState(initial);
   if (seen !== initial) {
     setSeen(initial);
-    setStatus({ view: initial, soldOut: initialSoldOut });
+    setStatus({ view: initial, soldOut: initialSoldOut, bought: initialBought });
   }
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date(Date.now() + offset)), 1000);
     return () => clearInterval(timer);
   }, [offset]);
-  const state = roomState(status.view, status.soldOut, now);
+  const state = roomState(status.view, status.soldOut, now, status.bought);
   const key = roomStateKey(state);
   useEffect(() => {
     let cancelled = false;
     const current = new Date(Date.now() + offset);
-    const delay = roomCheckDelayMs(status.view, roomState(status.view, status.soldOut, current), current);
+    const delay = roomCheckDelayMs(status.view, roomState(status.view, status.soldOut, current, status.bought), current);
     const timer = setTimeout(async () => {
       try {
         const response = await fetch(`/drops/${status.view.dropId}/status`, { headers: { Accept: "application/json" } });
         if (!response.ok || cancelled) return;
-        const next = (await response.json()) as { view: DropView; soldOut: boolean };
+        const next = (await response.json()) as { view: DropView; soldOut: boolean; bought: number };
         if (!cancelled) setStatus(next);
       } catch {
         // Offline for a moment: the next change of state asks again.
@@ -264,5 +279,5 @@ function useRoomStatus(initial: DropView, initialSoldOut: boolean) {
     };
     // Asked again when the state changes or an answer arrives (a new status object).
   }, [key, status, offset]);
-  return { view: status.view, soldOut: status.soldOut, now };
+  return { view: status.view, soldOut: status.soldOut, bought: status.bought, now };
 }

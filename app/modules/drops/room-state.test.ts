@@ -38,6 +38,12 @@ describe("roomState", () => {
     expect(roomState(placed, true, at("2026-12-01T10:00:06Z")).kind).toBe("sold_out");
   });
 
+  it("says so once the account holds the units per person, instead of offering more", () => {
+    const placed = { ...base, phase: "live" as const, entry: admitted };
+    expect(roomState(placed, false, at("2026-12-01T10:00:06Z"), 1).kind).toBe("your_turn");
+    expect(roomState(placed, false, at("2026-12-01T10:00:06Z"), 2).kind).toBe("purchased");
+  });
+
   it("leaves a draw entry to the draw's outcome", () => {
     const draw = { ...base, mode: "draw" as const, entry: { state: "entered" as const, position: null, rightFrom: null, rightUntil: null } };
     expect(roomState(draw, false, at("2026-12-01T09:50:00Z")).kind).toBe("draw");

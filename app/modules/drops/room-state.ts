@@ -30,7 +30,12 @@ export type RoomState =
   | { kind: "draw" }
   | { kind: "sold_out" };
 
-export function roomState(view: DropView, soldOut: boolean, now: Date): RoomState {
+/**
+ * `bought`: units this account holds in orders of the drop (paid or awaiting payment); at the
+ * per-person limit the page says so instead of offering more (the checkout counts across
+ * accounts, this is only the page's courtesy).
+ */
+export function roomState(view: DropView, soldOut: boolean, now: Date, bought = 0): RoomState {
   const entry = view.entry;
   if (view.mode === "draw") {
     if (entry) return { kind: "draw" };
@@ -42,7 +47,7 @@ export function roomState(view: DropView, soldOut: boolean, now: Date): RoomStat
     if (view.phase === "off") return { kind: "closed_to_you" };
     return soldOut && view.phase === "live" ? { kind: "sold_out" } : { kind: "can_join" };
   }
-  if (entry.state === "purchased") return { kind: "purchased" };
+  if (entry.state === "purchased" || bought >= view.unitsPerPerson) return { kind: "purchased" };
   if (entry.state === "lapsed") return { kind: "lapsed" };
   if (!entry.rightFrom || !entry.rightUntil || entry.position === null) {
     return now < new Date(view.startsAt) ? { kind: "waiting_start" } : { kind: "ordering" };

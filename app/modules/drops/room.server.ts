@@ -15,6 +15,7 @@ import { variantLabel } from "~/modules/catalog/variants";
 import type { DropView } from "./drop-view";
 import type { RoomVariant } from "./room-state";
 import { joinDrop, joinRefusalMessage } from "./entries.server";
+import { unitsHeldByPerson } from "./person-limits.server";
 import { orderQueueIfDue } from "./queue.server";
 import { dropViewFor } from "./view.server";
 
@@ -38,6 +39,8 @@ export interface DropRoom {
   variants: RoomVariant[];
   /** Nothing left to sell (every variant's stock is 0). */
   soldOut: boolean;
+  /** Units this account holds in orders of the drop (paid or awaiting payment). */
+  bought: number;
 }
 
 async function dropRow(db: Db, dropId: number) {
@@ -61,26 +64,28 @@ export async function dropRoomFor(db: Db, dropId: number, userId: string | null,
   await orderQueueIfDue(db, drop, now);
   const view = await dropViewFor(db, product.id, userId, now);
   if (!view) return null;
+  const bought = userId ? await unitsHeldByPerson(db, drop.id, [`account:${userId}`]) : 0;
   const variants = product.variants.map((v) => ({
     id: v.id,
     label: variantLabel(v) ?? "Standard",
     price: v.price,
     stock: v.stock,
-    limitPerCustomer: Math.min(drop.unitsPerPerson, effectiveLimit(v, product.limitPerCustomer) ?? drop.unitsPerPerson),
+    limitPerCustomer: Math.max(0, Math.min(drop.unitsPerPerson, effectiveLimit(v, product.limitPerCustomer) ?? drop.unitsPerPerson) - bought),
   }));
   return {
     view,
     product: { id: product.id, name: product.name, slug: product.slug, description: product.description },
     variants,
     soldOut: variants.every((v) => v.stock <= 0),
+    bought,
   };
 }
 
 /** The status answer the page polls: the personal view and whether anything is left. */
-export async function dropStatusFor(db: Db, dropId: number, userId: string | null, now = new Date()): Promise<{ view: DropView; soldOut: boolean } | null> {
+export async function dropStatusFor(db: Db, dropId: number, userId: string | null, now = new Date()): Promise<{ view: DropView; soldOut: boolean; bought: number } | null> {
   const room = await dropRoomFor(db, dropId, userId, now);
   if (!room || "calledOff" in room) return null;
-  return { view: room.view, soldOut: room.soldOut };
+  return { view: room.view, soldOut: room.soldOut, bought: room.bought };
 }
 
 export type EnterResult = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 | 429; challengeProblem: boolean };
