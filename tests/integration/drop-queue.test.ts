@@ -3,7 +3,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { auditLog, dropEntries, drops } from "~/db/schema";
+import { auditLog, dropEntries, drops, products, productVariants } from "~/db/schema";
 import { dropEntryChallenges, signInChallenges, type Challenge } from "~/modules/accounts/challenge.server";
 import { DROP_ENTRY_CHALLENGE } from "~/modules/accounts/policy";
 import { seededOrder } from "~/modules/drops/draw-order";
@@ -252,6 +252,21 @@ describe("the drop's page and status answer", () => {
     expect(missing.status).toBe(404);
     const junk = await settle(() => dropStatusLoader({ request: new Request("https://shop.test/drops/abc/status"), context, params: { id: "abc" } } as never));
     expect(junk.status).toBe(404);
+  });
+
+  it("answers sold out at stock 0, and nothing for a hidden product's drop or one called off", async () => {
+    const context = testContext(db);
+    const status = async (id: number) => settle(() => dropStatusLoader({ request: new Request(`https://shop.test/drops/${id}/status`), context, params: { id: String(id) } } as never));
+    const { drop, product } = await queueDrop(new Date(Date.now() + MINUTE));
+    await db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, product.variantId));
+    expect(JSON.parse((await status(drop.id)).body as string)).toMatchObject({ soldOut: true, bought: 0 });
+    await db.update(products).set({ isVisible: false }).where(eq(products.id, product.id));
+    expect((await status(drop.id)).status).toBe(404);
+    expect((await settle(() => dropLoader({ request: new Request(`https://shop.test/drops/${drop.id}`), context, params: { id: String(drop.id) } } as never))).status).toBe(404);
+    const { drop: off } = await queueDrop(new Date(Date.now() + MINUTE), { cancelledAt: new Date() });
+    expect((await status(off.id)).status).toBe(404);
+    const page = await settle(() => dropLoader({ request: new Request(`https://shop.test/drops/${off.id}`), context, params: { id: String(off.id) } } as never));
+    expect(page).toMatchObject({ status: 200, body: { calledOff: { name: expect.any(String) } } });
   });
 
   it("orders a started queue when its page is asked for (nobody waits on the job)", async () => {

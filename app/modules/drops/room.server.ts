@@ -3,15 +3,16 @@
  * 0047). What the drop is, where this account stands, and joining it, which always takes a
  * solved proof-of-work check (bot friction) and is counted per client address.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { drops, products } from "~/db/schema";
+import { drops, products, productVariants } from "~/db/schema";
 import type { SignInChallenges } from "~/modules/accounts/challenge.server";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import type { RateLimitRule } from "~/modules/accounts/policy";
 import { effectiveLimit } from "~/modules/catalog/product-page";
 import { productBySlug } from "~/modules/catalog/queries.server";
 import { variantLabel } from "~/modules/catalog/variants";
+import { productShown } from "~/modules/catalog/visibility.server";
 import type { DropView } from "./drop-view";
 import type { RoomVariant } from "./room-state";
 import { joinDrop, joinRefusalMessage } from "./entries.server";
@@ -81,11 +82,24 @@ export async function dropRoomFor(db: Db, dropId: number, userId: string | null,
   };
 }
 
-/** The status answer the page polls: the personal view and whether anything is left. */
+/**
+ * The status answer the page polls: the personal view, whether anything is left and what this
+ * account holds. Kept lean (it is asked by every open page): no product details.
+ */
 export async function dropStatusFor(db: Db, dropId: number, userId: string | null, now = new Date()): Promise<{ view: DropView; soldOut: boolean; bought: number } | null> {
-  const room = await dropRoomFor(db, dropId, userId, now);
-  if (!room || "calledOff" in room) return null;
-  return { view: room.view, soldOut: room.soldOut, bought: room.bought };
+  const drop = await dropRow(db, dropId);
+  if (!drop || drop.cancelledAt) return null;
+  const [stock] = await db
+    .select({ left: sql<number>`coalesce(sum(greatest(${productVariants.stock}, 0)), 0)::int`, shown: sql<boolean>`bool_or(${productShown})` })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.productId, drop.productId));
+  if (!stock?.shown) return null;
+  await orderQueueIfDue(db, drop, now);
+  const view = await dropViewFor(db, drop.productId, userId, now);
+  if (!view) return null;
+  const bought = userId ? await unitsHeldByPerson(db, drop.id, [`account:${userId}`]) : 0;
+  return { view, soldOut: stock.left <= 0, bought };
 }
 
 export type EnterResult = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 | 429; challengeProblem: boolean };
