@@ -324,6 +324,21 @@ describe("the back office's drops", () => {
     expect(audit.map((a) => a.action)).toContain("drop.created");
   });
 
+  it("refuses changing the mode once someone has joined", async () => {
+    const context = testContext(db);
+    const { drop } = await queueDrop(new Date(Date.now() + 5 * MINUTE));
+    const page = await settle(() => adminDropLoader({ request: get(`/admin/drops/${drop.id}`, adminCookie), context, params: { id: String(drop.id) } } as never));
+    const values = (page.body as { values: Record<string, string> }).values;
+    const [person] = await customers(1);
+    expect((await joinDrop(db, { dropId: drop.id, userId: person!.id, clientAddress: "192.0.2.60" })).ok).toBe(true);
+    const post = await settle(() =>
+      adminDropAction({ request: formRequest(`/admin/drops/${drop.id}`, { intent: "save", ...values, mode: "draw" }, { Cookie: adminCookie }), context, params: { id: String(drop.id) } } as never),
+    );
+    expect(post).toMatchObject({ status: 409, body: { errors: { mode: "People have already joined under this mode, so it can no longer change." } } });
+    const [after] = await db.select().from(drops).where(eq(drops.id, drop.id));
+    expect(after!.mode).toBe("queue");
+  });
+
   it("refuses changing the times after the start but lets units per person change; calls off only when confirmed", async () => {
     const context = testContext(db);
     const { drop } = await queueDrop(new Date(Date.now() - MINUTE));

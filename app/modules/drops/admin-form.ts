@@ -33,6 +33,7 @@ export const DROP_TEXT = {
   productHasDrop: "This product already has a drop: edit that one instead.",
   started: "The drop has started: its mode, times, admission rate and buying time can no longer change. Only the units per person can.",
   calledOff: "This drop has been called off and can no longer change.",
+  modeHasEntries: "People have already joined under this mode, so it can no longer change.",
   alreadyCalledOff: "This drop was already called off.",
   created: "Drop created.",
   saved: "Drop saved.",

@@ -9,7 +9,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { drops, products } from "~/db/schema";
+import { dropEntries, drops, products } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import { DROP_TEXT, type DropFieldErrors, type DropInput } from "./admin-form";
 import { dropPhase, type DropPhase } from "./drop-rules";
@@ -174,6 +174,11 @@ export async function updateDrop(db: Db, adminId: string, id: number, input: Dro
       before.purchaseMinutes !== input.purchaseMinutes ||
       before.places !== input.places;
     if (fixedChanged && isLocked(drop, now)) return { ok: false, status: 409, message: DROP_TEXT.started, errors: {} } as const;
+    if (before.mode !== input.mode) {
+      // Entries were made under the mode (waiting in a queue, entered in a draw): they cannot change kind.
+      const [joined] = await tx.select({ id: dropEntries.id }).from(dropEntries).where(eq(dropEntries.dropId, id)).limit(1);
+      if (joined) return { ok: false, status: 409, message: DROP_TEXT.modeHasEntries, errors: { mode: DROP_TEXT.modeHasEntries } } as const;
+    }
     if (fixedChanged && input.startsAt <= now) return { ok: false, status: 400, message: DROP_TEXT.fix, errors: { startsAt: DROP_TEXT.startInPast } } as const;
     if (!fixedChanged && before.unitsPerPerson === input.unitsPerPerson) return { ok: true, changed: false } as const;
     // Times as stored unless they changed: the form shows them to the minute.
