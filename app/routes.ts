@@ -59,6 +59,9 @@ export default [
     route("admin/buylist", "routes/admin-buylist.tsx"),
     route("admin/buylist/settings", "routes/admin-buylist-settings.tsx"),
     route("admin/buylist/:id", "routes/admin-buylist-submission.tsx"),
+    route("admin/drops", "routes/admin-drops.tsx"),
+    route("admin/drops/new", "routes/admin-drop-new.tsx"),
+    route("admin/drops/:id", "routes/admin-drop.tsx"),
   ]),
   // Resource routes of the back office (a file, a JSON answer): no frame, their own admin check.
   route("admin/products/export.csv", "routes/admin-products-export.ts"),
@@ -76,6 +79,9 @@ export default [
   route("language/:slug", "routes/language.tsx"),
   route("category/:slug", "routes/category.tsx"),
   route("products/:slug", "routes/product.tsx"),
+  // A drop's own page (waiting room or draw entry) and its status answer: personal, never cached.
+  route("drops/:id", "routes/drop.tsx"),
+  route("drops/:id/status", "routes/drop-status.ts"),
   route("search", "routes/search.tsx"),
   route("sets", "routes/sets.tsx"),
   route("sets/:code", "routes/set.tsx"),

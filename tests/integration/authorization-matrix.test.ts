@@ -440,6 +440,17 @@ const MATRIX: Record<string, Case[]> = {
     { name: "a check without a file", method: "POST", path: () => "/admin/products/import/check", form: () => ({ intent: "dry-run" }), expect: { ...ADMIN_ONLY, admin: 400 }, data: false },
   ],
   "admin/coupons": [page("/admin/coupons", ADMIN_ONLY)],
+  "admin/drops": [page("/admin/drops", ADMIN_ONLY)],
+  "admin/drops/new": [
+    { name: "the new drop form for a product", method: "GET", path: (w) => `/admin/drops/new?product=${w.ids.productId}`, expect: ADMIN_ONLY },
+    page("/admin/drops/new?product=2000000000", { ...ADMIN_ONLY, admin: 404 }),
+    { name: "an empty drop form", method: "POST", path: (w) => `/admin/drops/new?product=${w.ids.productId}`, form: () => ({ intent: "save" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+  ],
+  "admin/drops/:id": [
+    page("/admin/drops/2000000000", { ...ADMIN_ONLY, admin: 404 }),
+    page("/admin/drops/not-a-number", { ...ADMIN_ONLY, admin: 404 }),
+    { name: "call off an unknown drop", method: "POST", path: () => "/admin/drops/2000000000", form: () => ({ intent: "call-off", confirm: "yes" }), expect: { ...ADMIN_ONLY, admin: 404 } },
+  ],
   "admin/coupons/new": [
     page("/admin/coupons/new", ADMIN_ONLY),
     { name: "an empty coupon form", method: "POST", path: () => "/admin/coupons/new", form: () => ({ intent: "save" }), expect: { ...ADMIN_ONLY, admin: 400 } },
@@ -692,6 +703,11 @@ const MATRIX: Record<string, Case[]> = {
     { name: "a category", method: "GET", path: (w) => `/category/${w.ids.categorySlug}`, expect: all(200) },
     page("/category/no-such-category", all(404)),
   ],
+  "drops/:id": [
+    page("/drops/2000000000", all(404)),
+    { name: "join an unknown drop", method: "POST", path: () => "/drops/2000000000", form: () => ({ altcha: "" }), expect: { ...all(404), guest: "→/login" } },
+  ],
+  "drops/:id/status": [{ name: "the status of an unknown drop", method: "GET", path: () => "/drops/2000000000/status", expect: all(404), data: false }],
   "products/:slug": [
     { name: "a product", method: "GET", path: (w) => `/products/${w.ids.productSlug}`, expect: all(200) },
     { name: "a hidden product", method: "GET", path: (w) => `/products/${w.ids.hiddenProductSlug}`, expect: all(404) },

@@ -186,7 +186,10 @@ async function counts(): Promise<Record<string, number>> {
            (SELECT count(*) FROM buylist_submissions)::int AS buylist_submissions,
            (SELECT count(*) FROM buylist_submissions WHERE status <> 'submitted')::int AS moved_sell_lists,
            (SELECT count(*) FROM buylist_events)::int AS buylist_events,
-           (SELECT count(*) FROM buylist_photos)::int AS buylist_photos`);
+           (SELECT count(*) FROM buylist_photos)::int AS buylist_photos,
+           (SELECT count(*) FROM drops)::int AS drops,
+           (SELECT count(*) FROM drops WHERE cancelled_at IS NOT NULL)::int AS called_off_drops,
+           (SELECT count(*) FROM drop_entries)::int AS drop_entries`);
   return (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
 }
 
@@ -244,6 +247,18 @@ const couponFields = () => ({
   maxRedemptionsPerCustomer: text("", "1", "1.5"),
   categoryIds: text("1", "2", "2147483648", "999999"),
   note: text("", "fuzz"),
+});
+
+/** The admin drop form: values on both sides of each rule, but never a start to come (so never a drop). */
+const dropFields = () => ({
+  intent: text("save"),
+  mode: text("queue", "draw", "raffle"),
+  opensAt: text("2020-01-01T09:00", "2026-02-31T10:00", ""),
+  startsAt: text("2020-01-01T10:00", "2020-01-01T08:00", "tomorrow"),
+  admitPerMinute: text("60", "0", "10001", "1.5"),
+  purchaseMinutes: text("10", "0", "241"),
+  unitsPerPerson: text("2", "0", "-1"),
+  places: text("", "5", "0"),
 });
 
 /** The language and category forms and their row buttons (only "show", so the world's catalogue stays visible). */
@@ -527,6 +542,22 @@ const FORMS: Record<string, Form> = {
     actors: ["admin", "customer"],
     fields: () => ({ ...couponFields(), intent: text("save", "deactivate", "activate") }),
   },
+  // Never a valid drop (every start offered is past or malformed), so each of these is refused.
+  "admin/drops/new": {
+    path: (w) => fc.oneof(fc.constant(`/admin/drops/new?product=${w.ids.productId}`), segment.map((id) => `/admin/drops/new?product=${id}`)),
+    actors: ["admin", "customer"],
+    fields: () => dropFields(),
+  },
+  "admin/drops/:id": {
+    path: () => fc.oneof(fc.constant("/admin/drops/2000000000"), segment.map((id) => `/admin/drops/${id}`)),
+    actors: ["admin", "customer"],
+    fields: () => ({ ...dropFields(), intent: text("save", "call-off"), confirm: text("yes", "no", "") }),
+  },
+  "drops/:id": {
+    path: () => fc.oneof(fc.constant("/drops/2000000000"), segment.map((id) => `/drops/${id}`)),
+    actors: ["other", "guest"],
+    fields: () => ({ altcha: text("", "e30=", "bm90IGpzb24=") }),
+  },
   "admin/orders/:id": {
     path: (w) =>
       fc.oneof(
@@ -718,6 +749,11 @@ const QUERIES: Record<string, Query> = {
   "admin/products/import": { paths: () => fc.constant("/admin/products/import"), params: [], actor: "admin" },
   "admin/products/import/check": { paths: () => fc.constant("/admin/products/import/check"), params: [], actor: "admin" },
   "admin/coupons": { paths: () => fc.constant("/admin/coupons"), params: [], actor: "admin" },
+  "admin/drops": { paths: () => fc.constant("/admin/drops"), params: [], actor: "admin" },
+  "admin/drops/new": { paths: (w) => fc.oneof(text(`/admin/drops/new?product=${w.ids.productId}`), fc.constant("/admin/drops/new")), params: ["product"], actor: "admin" },
+  "admin/drops/:id": { paths: () => fc.oneof(text("/admin/drops/2000000000"), segment.map((s) => `/admin/drops/${s}`)), params: ["done"], actor: "admin" },
+  "drops/:id": { paths: () => fc.oneof(text("/drops/2000000000"), segment.map((s) => `/drops/${s}`)), params: [], actor: "other" },
+  "drops/:id/status": { paths: () => fc.oneof(text("/drops/2000000000/status"), segment.map((s) => `/drops/${s}/status`)), params: [], actor: "other" },
   "admin/coupons/new": { paths: () => fc.constant("/admin/coupons/new"), params: [], actor: "admin" },
   "admin/coupons/:code": { paths: (w) => fc.oneof(text(`/admin/coupons/${w.ids.couponCode}`), segment.map((s) => `/admin/coupons/${s}`)), params: ["done"], actor: "admin" },
   "admin/customers": { paths: () => fc.constant("/admin/customers"), params: ["q", "page"], actor: "admin" },

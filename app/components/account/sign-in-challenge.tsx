@@ -24,7 +24,20 @@ function loadWidget(): Promise<void> {
  * and puts the solution in the hidden `altcha` field the form posts. Without JavaScript nothing
  * can solve it, and the page says so (with the wait that works instead).
  */
-export function SignInChallenge({ challenge, retryAfterMinutes, note }: { challenge: string; retryAfterMinutes: number; note?: string }) {
+export function SignInChallenge({
+  challenge,
+  retryAfterMinutes,
+  note,
+  noScriptText,
+  testId = "sign-in-challenge",
+}: {
+  challenge: string;
+  retryAfterMinutes: number;
+  note?: string;
+  /** What to say without JavaScript, where the sign-in's "or wait N minutes" does not apply (a drop's entry check). */
+  noScriptText?: string;
+  testId?: string;
+}) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
@@ -39,7 +52,7 @@ export function SignInChallenge({ challenge, retryAfterMinutes, note }: { challe
   return (
     // The widget's footer is faded by its own (unlayered) CSS, which beats Tailwind's layered
     // utilities unless marked important: at full strength it meets WCAG contrast.
-    <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-slate-700 [&_.altcha-footer]:opacity-100!" data-testid="sign-in-challenge">
+    <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-slate-700 [&_.altcha-footer]:opacity-100!" data-testid={testId}>
       {note && <p className="mb-2">{note}</p>}
       {ready && (
         // A new challenge (after a refused attempt) gets a new widget, not a re-used solved one.
@@ -48,7 +61,7 @@ export function SignInChallenge({ challenge, retryAfterMinutes, note }: { challe
         </div>
       )}
       <noscript>
-        <p className="font-medium text-amber-900">{SIGN_IN_CHALLENGE_TEXT.noScript(retryAfterMinutes)}</p>
+        <p className="font-medium text-amber-900">{noScriptText ?? SIGN_IN_CHALLENGE_TEXT.noScript(retryAfterMinutes)}</p>
       </noscript>
     </div>
   );

@@ -8,6 +8,7 @@ describe("currentAdminItem", () => {
     expect(currentAdminItem("/admin/products/12/edit")?.label).toBe("Products");
     expect(currentAdminItem("/admin/wholesale-applications")?.label).toBe("Wholesale");
     expect(currentAdminItem("/admin/audit")?.label).toBe("Audit log");
+    expect(currentAdminItem("/admin/drops/4")?.label).toBe("Drops");
     expect(currentAdminItem("/admin/outboxes")).toBeUndefined();
     expect(currentAdminItem("/admin/languages/3")?.label).toBe("Languages & categories");
     expect(currentAdminItem("/admin/categories/7")?.label).toBe("Languages & categories");

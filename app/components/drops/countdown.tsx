@@ -7,7 +7,7 @@ import { describeWait, secondsUntil } from "~/modules/drops/drop-rules";
  * still sees the right countdown. Without JavaScript it reads as the wait when the page was made.
  * A timer, not a live region: screen readers are not interrupted every second.
  */
-export function Countdown({ to, serverNow, label }: { to: string; serverNow: string; label: string }) {
+export function Countdown({ to, serverNow, label, onZero }: { to: string; serverNow: string; label: string; onZero?: () => void }) {
   const [offset] = useState(() => new Date(serverNow).getTime() - Date.now());
   const [now, setNow] = useState(() => new Date(serverNow));
   useEffect(() => {
@@ -17,6 +17,11 @@ export function Countdown({ to, serverNow, label }: { to: string; serverNow: str
     return () => clearInterval(timer);
   }, [offset]);
   const seconds = secondsUntil(new Date(to), now);
+  // Told once, after hydration, when the time comes (the product page then shows the way in).
+  const reached = seconds === 0;
+  useEffect(() => {
+    if (reached) onZero?.();
+  }, [reached, onZero]);
   return (
     <p role="timer" aria-label={`${label}: ${describeWait(seconds)}`} className="font-mono text-2xl font-semibold tabular-nums text-slate-900">
       {clock(seconds)}

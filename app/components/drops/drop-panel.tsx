@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ShopDateTime } from "~/components/ui/format-date";
 import type { DropView } from "~/modules/drops/drop-view";
@@ -8,9 +9,40 @@ import { Countdown } from "./countdown";
  * countdown and the way in. Where a visitor stands (place, wait, their time to buy) is personal,
  * so it lives on the drop's own page, `/drops/:id`, never in the product page.
  */
-export function DropPanel({ drop }: { drop: DropView }) {
+export function DropPanel({ drop: initial }: { drop: DropView }) {
+  // The page may be a cached copy: when a countdown reaches zero the panel moves on by itself.
+  const [phase, setPhase] = useState(initial.phase);
+  const [serverNow, setServerNow] = useState(initial.now);
+  const [seen, setSeen] = useState(initial);
+  if (seen !== initial) {
+    setSeen(initial);
+    setPhase(initial.phase);
+    setServerNow(initial.now);
+  }
+  // A cached copy's clock is as old as the copy: while counting down, ask the server's time once.
+  const counting = initial.phase === "announced" || initial.phase === "open";
+  useEffect(() => {
+    if (!counting) return;
+    let live = true;
+    fetch(`/drops/${initial.dropId}/status`, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<{ view: DropView }>) : null))
+      .then((status) => {
+        if (!live || !status) return;
+        setPhase(status.view.phase);
+        setServerNow(status.view.now);
+      })
+      .catch(() => {
+        // The page's own clock is the fallback.
+      });
+    return () => {
+      live = false;
+    };
+  }, [counting, initial.dropId]);
+  const drop = { ...initial, phase, now: serverNow };
   const room = `/drops/${drop.dropId}`;
   const isQueue = drop.mode === "queue";
+  const opened = useCallback(() => setPhase((p) => (p === "announced" ? "open" : p)), []);
+  const started = useCallback(() => setPhase((p) => (p === "open" ? (initial.mode === "queue" ? "live" : "closed") : p)), [initial.mode]);
   return (
     <section aria-labelledby="drop-heading" data-testid="drop-panel" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
       <h2 id="drop-heading" className="text-lg font-semibold text-slate-900">
@@ -21,7 +53,7 @@ export function DropPanel({ drop }: { drop: DropView }) {
           <p className="text-sm text-slate-700">
             {isQueue ? "The waiting room opens" : "Entry opens"} <ShopDateTime value={drop.opensAt} />.
           </p>
-          <Countdown to={drop.opensAt} serverNow={drop.now} label={isQueue ? "Waiting room opens in" : "Entry opens in"} />
+          <Countdown key={drop.now} to={drop.opensAt} serverNow={drop.now} label={isQueue ? "Waiting room opens in" : "Entry opens in"} onZero={opened} />
         </>
       )}
       {drop.phase === "open" && (
@@ -32,7 +64,7 @@ export function DropPanel({ drop }: { drop: DropView }) {
               : "Entry is free and open until the draw. Winners are drawn at random and each gets a time to buy."}{" "}
             {isQueue ? "The drop starts" : "Entry closes"} <ShopDateTime value={drop.startsAt} />.
           </p>
-          <Countdown to={drop.startsAt} serverNow={drop.now} label={isQueue ? "The drop starts in" : "Entry closes in"} />
+          <Countdown key={drop.now} to={drop.startsAt} serverNow={drop.now} label={isQueue ? "The drop starts in" : "Entry closes in"} onZero={started} />
         </>
       )}
       {drop.phase === "live" && <p className="text-sm text-slate-700">The drop has started: buyers are let in from the waiting room in turn.</p>}

@@ -13,7 +13,7 @@ import { lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { spentChallenges } from "~/db/schema";
-import { CHALLENGE_FIELD, SIGN_IN_CHALLENGE, type ChallengeDifficulty } from "./policy";
+import { CHALLENGE_FIELD, DROP_ENTRY_CHALLENGE, SIGN_IN_CHALLENGE, type ChallengeDifficulty } from "./policy";
 import { storedSecret } from "./server-secrets.server";
 
 export type { Challenge };
@@ -23,8 +23,11 @@ export { CHALLENGE_FIELD };
 /** The stored secret's name when ALTCHA_HMAC_KEY is not set. */
 export const CHALLENGE_KEY_NAME = "altcha-hmac-key";
 
-/** What the challenge says it is for; signed with it, so a challenge made for anything else is refused. */
-const PURPOSE = "sign-in";
+/**
+ * What a challenge says it is for, signed with it: a challenge made for one purpose is refused
+ * for any other (a solved sign-in check cannot enter a drop, nor the other way round).
+ */
+export type ChallengePurpose = "sign-in" | "drop-entry";
 
 /** A widget payload is a few hundred bytes; anything much larger is not one. */
 const MAX_PAYLOAD_LENGTH = 4096;
@@ -45,7 +48,7 @@ export function challengeSecrets(key: string): ChallengeSecrets {
 
 export async function issueChallenge(
   secrets: ChallengeSecrets,
-  options: { difficulty?: ChallengeDifficulty; now?: Date } = {},
+  options: { difficulty?: ChallengeDifficulty; now?: Date; purpose?: ChallengePurpose } = {},
 ): Promise<Challenge> {
   const difficulty = options.difficulty ?? SIGN_IN_CHALLENGE;
   const now = options.now ?? new Date();
@@ -55,7 +58,7 @@ export async function issueChallenge(
     counter: randomInt(difficulty.counterMax, difficulty.counterMin),
     deriveKey,
     expiresAt: new Date(now.getTime() + difficulty.ttlMs),
-    data: { purpose: PURPOSE },
+    data: { purpose: options.purpose ?? "sign-in" },
     hmacSignatureSecret: secrets.signature,
     hmacKeySignatureSecret: secrets.keySignature,
   });
@@ -88,7 +91,12 @@ const payloadSchema = z.object({
  * Checks a widget payload (base64 JSON of challenge + solution) without spending it: signature,
  * purpose, expiry and solution. Pure apart from the clock; `redeemSolution` also spends it.
  */
-export async function checkSolution(secrets: ChallengeSecrets, payload: string | null | undefined, now = new Date()): Promise<CheckedSolution> {
+export async function checkSolution(
+  secrets: ChallengeSecrets,
+  payload: string | null | undefined,
+  now = new Date(),
+  purpose: ChallengePurpose = "sign-in",
+): Promise<CheckedSolution> {
   if (!payload) return { ok: false, problem: "missing" };
   if (payload.length > MAX_PAYLOAD_LENGTH) return { ok: false, problem: "malformed" };
   let parsed: z.infer<typeof payloadSchema>;
@@ -116,8 +124,8 @@ export async function checkSolution(secrets: ChallengeSecrets, payload: string |
     // The library throws on parameters it cannot use (unknown algorithm, odd hex): not a solution.
     return { ok: false, problem: "invalid" };
   }
-  // Signed by us, so only our own challenges get here; the purpose keeps future uses apart.
-  if (challenge.parameters.data?.purpose !== PURPOSE) return { ok: false, problem: "invalid" };
+  // Signed by us, so only our own challenges get here; the purpose keeps the uses apart.
+  if (challenge.parameters.data?.purpose !== purpose) return { ok: false, problem: "invalid" };
   return { ok: true, signature: challenge.signature, expiresAt };
 }
 
@@ -125,8 +133,14 @@ export async function checkSolution(secrets: ChallengeSecrets, payload: string |
  * Checks a payload and spends it: the first request to present a challenge inserts its
  * signature, any later one (sequential or concurrent) finds the row and is refused.
  */
-export async function redeemSolution(db: Db, secrets: ChallengeSecrets, payload: string | null | undefined, now = new Date()): Promise<CheckedSolution> {
-  const checked = await checkSolution(secrets, payload, now);
+export async function redeemSolution(
+  db: Db,
+  secrets: ChallengeSecrets,
+  payload: string | null | undefined,
+  now = new Date(),
+  purpose: ChallengePurpose = "sign-in",
+): Promise<CheckedSolution> {
+  const checked = await checkSolution(secrets, payload, now, purpose);
   if (!checked.ok) return checked;
   const spent = await db
     .insert(spentChallenges)
@@ -150,14 +164,27 @@ export interface SignInChallenges {
 export function signInChallenges(
   db: Db,
   configuredKey: string | undefined,
-  options: { difficulty?: ChallengeDifficulty; now?: () => Date } = {},
+  options: { difficulty?: ChallengeDifficulty; now?: () => Date; purpose?: ChallengePurpose } = {},
 ): SignInChallenges {
   const secrets = async () => challengeSecrets(configuredKey ?? (await storedSecret(db, CHALLENGE_KEY_NAME)));
   const now = options.now ?? (() => new Date());
+  const purpose = options.purpose ?? "sign-in";
   return {
-    issue: async () => issueChallenge(await secrets(), { difficulty: options.difficulty, now: now() }),
-    redeem: async (payload) => redeemSolution(db, await secrets(), payload, now()),
+    issue: async () => issueChallenge(await secrets(), { difficulty: options.difficulty, now: now(), purpose }),
+    redeem: async (payload) => redeemSolution(db, await secrets(), payload, now(), purpose),
   };
+}
+
+/**
+ * The check to join a drop (decision 0047): the same machinery and key as sign-in, its own
+ * purpose, and a lighter puzzle (every entrant solves one, not only someone past a limit).
+ */
+export function dropEntryChallenges(
+  db: Db,
+  configuredKey: string | undefined,
+  options: { difficulty?: ChallengeDifficulty; now?: () => Date } = {},
+): SignInChallenges {
+  return signInChallenges(db, configuredKey, { difficulty: options.difficulty ?? DROP_ENTRY_CHALLENGE, now: options.now, purpose: "drop-entry" });
 }
 
 /** Spent challenges past their expiry can go: a replay of one is refused as expired anyway. */

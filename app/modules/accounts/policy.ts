@@ -78,6 +78,18 @@ export const SIGN_IN_CHALLENGE = {
   ttlMs: 10 * 60 * 1000,
 } as const;
 
+/**
+ * Joining a drop (decision 0047): every entrant solves one, so it is lighter than the sign-in
+ * check (about a second on a phone); enough that a thousand scripted entries cost real CPU.
+ */
+export const DROP_ENTRY_CHALLENGE = {
+  algorithm: "PBKDF2/SHA-256",
+  cost: 2_000,
+  counterMin: 1_000,
+  counterMax: 3_000,
+  ttlMs: 10 * 60 * 1000,
+} as const;
+
 /** The form field the widget fills with its solution (ALTCHA's default name); client-safe. */
 export const CHALLENGE_FIELD = "altcha";
 

@@ -5,6 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { dropEntries } from "~/db/schema";
+import type { DropEntryState } from "~/db/schema/drops";
 import type { DropView } from "./drop-view";
 import { dropPhase } from "./drop-rules";
 import { dropsOfProducts } from "./rights.server";
@@ -41,11 +42,16 @@ export async function dropViewFor(db: Db, productId: number, userId: string | nu
     now: now.toISOString(),
     entry: entry
       ? {
-          state: entry.state,
+          state: shownState(entry.state, entry.rightUntil, now),
           position: entry.position,
           rightFrom: entry.rightFrom?.toISOString() ?? null,
           rightUntil: entry.rightUntil?.toISOString() ?? null,
         }
       : null,
   };
+}
+
+/** A right to buy whose window has passed reads as lapsed (computed: no job has to mark it). */
+function shownState(state: DropEntryState, rightUntil: Date | null, now: Date): DropEntryState {
+  return (state === "admitted" || state === "won") && rightUntil && now >= rightUntil ? "lapsed" : state;
 }

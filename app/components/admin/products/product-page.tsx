@@ -1,5 +1,5 @@
 import { ShopDateTime } from "~/components/ui/format-date";
-import { Copy, Eye, EyeOff, ExternalLink, Image as ImageIcon, Trash2 } from "lucide-react";
+import { Copy, Eye, EyeOff, ExternalLink, Image as ImageIcon, Timer, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { FormError, FormNotice } from "~/components/ui/form-message";
 import type { AdminProductDetail, CategoryChoice, ProductRefusal, StockHistoryPage } from "~/modules/catalog/product-admin-view";
@@ -101,6 +101,10 @@ export function ProductPage({
         </a>
         <Link to={`/admin/products/${product.id}/images`} className={outline}>
           <ImageIcon aria-hidden className="h-4 w-4" /> Images
+        </Link>
+        {/* Opens the product's drop if it has one, else the form to set one up. */}
+        <Link to={`/admin/drops/new?product=${product.id}`} className={outline}>
+          <Timer aria-hidden className="h-4 w-4" /> Timed drop
         </Link>
         <Form method="post">
           <input type="hidden" name="intent" value={product.isVisible ? "hide" : "show"} />

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { seededOrder } from "./draw-order";
+import { planQueue } from "./queue-plan";
+
+const drop = { startsAt: new Date("2026-12-01T10:00:00Z"), admitPerMinute: 120, purchaseMinutes: 10 };
+const before = (s: number) => new Date(drop.startsAt.getTime() - s * 1000);
+const after = (s: number) => new Date(drop.startsAt.getTime() + s * 1000);
+const SEED = "ab".repeat(32);
+
+describe("planQueue", () => {
+  const entries = [
+    { id: 11, joinedAt: before(600) },
+    { id: 12, joinedAt: before(300) },
+    { id: 13, joinedAt: before(1) },
+    { id: 21, joinedAt: after(2) },
+    { id: 20, joinedAt: after(1) },
+  ];
+
+  it("puts early joiners in the seed's order, then late joiners first come first served", () => {
+    const places = planQueue(drop, entries, SEED, drop.startsAt);
+    expect(places.map((p) => p.id)).toEqual([...seededOrder(SEED, [11, 12, 13]), 20, 21]);
+    expect(places.map((p) => p.position)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("gives a different order under another seed (order does not follow arrival)", () => {
+    const orders = new Set(["01", "02", "03", "04", "05", "06"].map((s) => planQueue(drop, entries, s.repeat(32), drop.startsAt).slice(0, 3).map((p) => p.id).join(",")));
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it("opens each window at the fixed-rate admission time for its place, for purchaseMinutes", () => {
+    const places = planQueue(drop, entries, SEED, drop.startsAt);
+    expect(places[0]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:00.000Z");
+    expect(places[1]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:00.500Z");
+    expect(places[4]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:02.000Z");
+    expect(places[4]!.rightUntil.toISOString()).toBe("2026-12-01T10:10:02.000Z");
+  });
+
+  it("never opens a window before the ordering itself (a late ordering shifts the overdue places to now)", () => {
+    const now = after(1.2);
+    const places = planQueue(drop, entries, SEED, now);
+    expect(places[0]!.rightFrom).toEqual(now);
+    expect(places[2]!.rightFrom).toEqual(now); // due at +1 s
+    expect(places[3]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:01.500Z");
+    expect(places[0]!.rightUntil.getTime() - places[0]!.rightFrom.getTime()).toBe(10 * 60_000);
+  });
+
+  it("places nobody when nobody came", () => {
+    expect(planQueue(drop, [], SEED, drop.startsAt)).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * What the drop's page shows one signed-in visitor at a moment (client-safe): computed from the
+ * personal view and the clock, so the page moves from "place 12" to "your turn" at the admission
+ * time by itself (the times are fixed at ordering, decision 0047) and the status answer only
+ * confirms it. `roomCheckDelayMs` is when the page asks the server again.
+ */
+import type { DropView } from "./drop-view";
+import { nextCheckDelayMs, secondsUntil } from "./drop-rules";
+
+/** A variant the drop's page offers when it is the visitor's turn. */
+export interface RoomVariant {
+  id: number;
+  label: string;
+  price: number;
+  stock: number;
+  /** What one account may add now: the variant's own limit and the drop's units per person. */
+  limitPerCustomer: number;
+}
+
+export type RoomState =
+  | { kind: "announced" }
+  | { kind: "can_join" }
+  | { kind: "closed_to_you" }
+  | { kind: "waiting_start" }
+  | { kind: "ordering" }
+  | { kind: "in_line"; position: number; admitAt: string }
+  | { kind: "your_turn"; until: string }
+  | { kind: "lapsed" }
+  | { kind: "purchased" }
+  | { kind: "draw" }
+  | { kind: "sold_out" };
+
+/**
+ * `bought`: units this account holds in orders of the drop (paid or awaiting payment); at the
+ * per-person limit the page says so instead of offering more (the checkout counts across
+ * accounts, this is only the page's courtesy).
+ */
+export function roomState(view: DropView, soldOut: boolean, now: Date, bought = 0): RoomState {
+  const entry = view.entry;
+  if (view.mode === "draw") {
+    if (entry) return { kind: "draw" };
+    if (view.phase === "announced") return { kind: "announced" };
+    return view.phase === "open" ? { kind: "can_join" } : { kind: "closed_to_you" };
+  }
+  if (!entry) {
+    if (view.phase === "announced") return { kind: "announced" };
+    if (view.phase === "off") return { kind: "closed_to_you" };
+    return soldOut && view.phase === "live" ? { kind: "sold_out" } : { kind: "can_join" };
+  }
+  if (entry.state === "purchased" || bought >= view.unitsPerPerson) return { kind: "purchased" };
+  if (entry.state === "lapsed") return { kind: "lapsed" };
+  if (!entry.rightFrom || !entry.rightUntil || entry.position === null) {
+    return now < new Date(view.startsAt) ? { kind: "waiting_start" } : { kind: "ordering" };
+  }
+  if (now >= new Date(entry.rightUntil)) return { kind: "lapsed" };
+  if (soldOut) return { kind: "sold_out" };
+  if (now < new Date(entry.rightFrom)) return { kind: "in_line", position: entry.position, admitAt: entry.rightFrom };
+  return { kind: "your_turn", until: entry.rightUntil };
+}
+
+/** The moment the state changes by the clock alone, if any (the start, the admission, the window's end). */
+export function nextChangeAt(view: DropView, state: RoomState): Date | null {
+  switch (state.kind) {
+    case "announced":
+      return new Date(view.opensAt);
+    case "waiting_start":
+    case "can_join":
+      return view.phase === "open" ? new Date(view.startsAt) : null;
+    case "in_line":
+      return new Date(state.admitAt);
+    case "your_turn":
+      return new Date(state.until);
+    default:
+      return null;
+  }
+}
+
+/**
+ * When to ask the server again: just after the next change when it is near (within a second's
+ * spread, so a crowd admitted together does not ask in the same millisecond), otherwise at the
+ * rules' spaced delay (at most every 5 s, at least every ~30 s).
+ */
+export function roomCheckDelayMs(view: DropView, state: RoomState, now: Date, random: () => number = Math.random): number {
+  // The start has passed and the place is being given: it takes a moment, ask again soon.
+  if (state.kind === "ordering") return 1000 + Math.round(2000 * random());
+  const next = nextChangeAt(view, state);
+  const seconds = next ? secondsUntil(next, now) : 30;
+  if (next && seconds <= 30) return Math.max(1000, next.getTime() - now.getTime()) + Math.round(1000 * random());
+  return nextCheckDelayMs(seconds, random);
+}
+
+/** A key that changes only when what the page says changes (the live region speaks on a change). */
+export function roomStateKey(state: RoomState): string {
+  return state.kind === "in_line" ? `in_line:${state.position}` : state.kind;
+}
