@@ -59,6 +59,7 @@ export default [
     route("admin/buylist", "routes/admin-buylist.tsx"),
     route("admin/buylist/settings", "routes/admin-buylist-settings.tsx"),
     route("admin/buylist/:id", "routes/admin-buylist-submission.tsx"),
+    route("admin/drops/:id/draw", "routes/admin-drop-draw.tsx"),
   ]),
   // Resource routes of the back office (a file, a JSON answer): no frame, their own admin check.
   route("admin/products/export.csv", "routes/admin-products-export.ts"),
@@ -76,6 +77,8 @@ export default [
   route("language/:slug", "routes/language.tsx"),
   route("category/:slug", "routes/category.tsx"),
   route("products/:slug", "routes/product.tsx"),
+  // A free draw's public check: its seed and the order drawn (issue 16).
+  route("drops/:id/draw", "routes/drop-draw.tsx"),
   route("search", "routes/search.tsx"),
   route("sets", "routes/sets.tsx"),
   route("sets/:code", "routes/set.tsx"),

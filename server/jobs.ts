@@ -6,6 +6,7 @@ import { runReservationSweep } from "~/modules/checkout/jobs.server";
 import { runMembershipJobs } from "~/modules/membership/jobs.server";
 import { runProviderBilling } from "~/web/payments.server";
 import { expireQuotes } from "~/modules/buylist/submissions.server";
+import { runDrawJobs } from "~/modules/drops/draw.server";
 import type { Metrics } from "./metrics";
 
 export interface BackgroundJob {
@@ -40,6 +41,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "membership", everyMs: 15_000, run: (context) => runBillingAndMembership(context) },
   // Buylist quotes past their expiry become "expired" (answering one also checks, so a minute late is harmless).
   { name: "buylist-quote-expiry", everyMs: 60_000, run: (context) => expireQuotes(context.db) },
+  // Drop draws whose entry has closed are made; winners who paid or ran out of time are settled.
+  { name: "drop-draws", everyMs: 15_000, run: (context) => runDrawJobs(context.db, new Date(), { brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl } }) },
 ];
 
 /** Runs the jobs on their timers; each run is counted in `metrics` (job, ok | failed) when given. */
