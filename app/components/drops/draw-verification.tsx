@@ -10,7 +10,7 @@ import type { DrawVerification } from "~/modules/drops/draw-view";
  */
 export function DrawVerificationPage({ view }: { view: DrawVerification }) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
+    <div className="mx-auto max-w-3xl px-4 py-2">
       <p className="text-sm">
         <Link to={`/products/${view.productSlug}`} className="text-amber-800 underline">
           {view.productName}
@@ -47,7 +47,7 @@ export function DrawVerificationPage({ view }: { view: DrawVerification }) {
             ))}
           </ol>
           <p className="mt-3 text-slate-700">For example, in Node.js:</p>
-          <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-50">
+          <pre tabIndex={0} aria-label="Example code to recompute the order" className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-50">
             <code>{`const { createHmac } = require("node:crypto");
 const rank = (seed, id) => createHmac("sha256", seed).update(String(id)).digest("hex");
 ids.sort((a, b) => rank(seed, a).localeCompare(rank(seed, b)));`}</code>
@@ -55,7 +55,7 @@ ids.sort((a, b) => rank(seed, a).localeCompare(rank(seed, b)));`}</code>
           <p className="mt-3 text-slate-700">Places not bought in time pass to the next entries in this order, while there is stock.</p>
 
           <h2 className="mt-8 text-xl font-semibold text-slate-900">The order drawn</h2>
-          <div className="mt-2 overflow-x-auto">
+          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="The order drawn">
             <table className="w-full text-left text-sm" data-testid="draw-order">
               <caption className="sr-only">Entries in the order drawn, with their ranks</caption>
               <thead>
@@ -84,6 +84,6 @@ ids.sort((a, b) => rank(seed, a).localeCompare(rank(seed, b)));`}</code>
           </div>
         </>
       )}
-    </main>
+    </div>
   );
 }
