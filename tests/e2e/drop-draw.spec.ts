@@ -129,7 +129,7 @@ test("a free draw: entered, drawn by the admin, emailed, a winner buys, a loser 
 
   // The other winner's time runs out (moved in the database): within a run of the job the
   // place passes to the next drawn, who is emailed and may then buy.
-  await query("UPDATE drop_entries SET right_from = now() - interval '11 minutes', right_until = now() - interval '1 minute' WHERE drop_id = $1 AND user_id = $2", [dropId, idler!.id]);
+  await query("UPDATE drop_entries SET right_until = now() - interval '1 second' WHERE drop_id = $1 AND user_id = $2", [dropId, idler!.id]);
   const passed = await waitForEmail(next!.email, (m) => m.subject.includes("has passed to you"));
   expect(passed.text).toMatch(/A place has passed to you/);
   const states = await query<{ state: string }>("SELECT state FROM drop_entries WHERE drop_id = $1 ORDER BY position", [dropId]);
@@ -146,6 +146,7 @@ test("a free draw: entered, drawn by the admin, emailed, a winner buys, a loser 
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText("How the draw for E2E Draw Box");
   await expect(visitor.getByTestId("draw-seed")).toHaveText(stored!.seed);
   await expect(visitor.getByTestId("draw-order-row")).toHaveCount(4);
+  await expect(visitor.getByTestId("draw-places")).toHaveText("2");
   expect(await visitor.getByTestId("draw-order-row").locator("td:nth-child(2)").allTextContents()).toEqual(ids.map((r) => String(r.id)));
   const body = await visitor.locator("#main").textContent();
   for (const c of customers) expect(body).not.toContain(c.email);

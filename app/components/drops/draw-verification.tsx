@@ -37,7 +37,7 @@ export function DrawVerificationPage({ view }: { view: DrawVerification }) {
             <dt className="font-semibold text-slate-900">Entries</dt>
             <dd>{view.order.length}</dd>
             <dt className="font-semibold text-slate-900">Places won at the draw</dt>
-            <dd>{view.places}</dd>
+            <dd data-testid="draw-places">{view.places}</dd>
           </dl>
 
           <h2 className="mt-8 text-xl font-semibold text-slate-900">Check it yourself</h2>

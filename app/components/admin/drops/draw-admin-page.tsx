@@ -46,7 +46,7 @@ export function DrawAdminPage({ view, result }: { view: DrawAdminView; result?: 
         <p>The draw can run once entry has closed{view.phase === "off" ? "; this drop was called off" : ""}.</p>
       )}
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Entrants">
-        <table className="w-full text-left text-sm">
+        <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Entrants</caption>
           <thead>
             <tr className="border-b border-slate-300">
