@@ -21,7 +21,7 @@ const base: DropView = {
 };
 
 function render(state: DropEntryState | null, window: { rightFrom?: string; rightUntil?: string } = {}, view: Partial<DropView> = {}) {
-  const entry = state ? { state, position: 1, rightFrom: window.rightFrom ?? null, rightUntil: window.rightUntil ?? null } : null;
+  const entry = state ? { id: 42, state, position: 1, rightFrom: window.rightFrom ?? null, rightUntil: window.rightUntil ?? null } : null;
   return renderToStaticMarkup(
     <MemoryRouter>
       <DrawOutcome view={{ ...base, ...view, entry }} />
@@ -41,6 +41,7 @@ describe("DrawOutcome", () => {
     expect(html).toMatch(/datetime="2026-11-24T12:00:00.000Z"/i);
     expect(html).toContain("Entry is free");
     expect(html).toContain('href="/drops/7/draw"');
+    expect(html).toContain("Your entry id is 42");
   });
 
   it("won inside the window: the time left as a timer and the pointer to the add-to-cart below", () => {

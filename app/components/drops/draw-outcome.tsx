@@ -21,6 +21,7 @@ export function DrawOutcome({ view }: { view: DropView }) {
   const { entry } = view;
   const verify = (
     <p className="mt-2 text-sm">
+      {entry.id !== undefined && <>Your entry id is {entry.id}. </>}
       <Link to={`/drops/${view.dropId}/draw`} className="text-amber-800 underline">
         How the draw is made, and how to check it
       </Link>
