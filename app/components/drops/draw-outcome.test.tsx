@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { DropEntryState } from "~/db/schema/drops";
 import type { DropView } from "~/modules/drops/drop-view";
 import { DrawOutcome } from "./draw-outcome";
 
@@ -20,7 +19,9 @@ const base: DropView = {
   entry: null,
 };
 
-function render(state: DropEntryState | null, window: { rightFrom?: string; rightUntil?: string } = {}, view: Partial<DropView> = {}) {
+type EntryState = NonNullable<DropView["entry"]>["state"];
+
+function render(state: EntryState | null, window: { rightFrom?: string; rightUntil?: string } = {}, view: Partial<DropView> = {}) {
   const entry = state ? { id: 42, state, position: 1, rightFrom: window.rightFrom ?? null, rightUntil: window.rightUntil ?? null } : null;
   return renderToStaticMarkup(
     <MemoryRouter>
