@@ -129,7 +129,7 @@ test("a free draw: entered, drawn by the admin, emailed, a winner buys, a loser 
 
   // The other winner's time runs out (moved in the database): within a run of the job the
   // place passes to the next drawn, who is emailed and may then buy.
-  await query("UPDATE drop_entries SET right_until = now() - interval '1 second' WHERE drop_id = $1 AND user_id = $2", [dropId, idler!.id]);
+  await query("UPDATE drop_entries SET right_until = now() - interval '1 minute' WHERE drop_id = $1 AND user_id = $2", [dropId, idler!.id]);
   const passed = await waitForEmail(next!.email, (m) => m.subject.includes("has passed to you"));
   expect(passed.text).toMatch(/A place has passed to you/);
   const states = await query<{ state: string }>("SELECT state FROM drop_entries WHERE drop_id = $1 ORDER BY position", [dropId]);

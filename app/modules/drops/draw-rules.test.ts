@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMoveDrawEntry, drawnState, drawPlaces, winnerMove } from "./draw-rules";
+import { canMoveDrawEntry, drawnState, drawPlaces, LAPSE_GRACE_MS, winnerMove } from "./draw-rules";
 
 describe("drawPlaces", () => {
   it("uses the drop's places when set", () => {
@@ -43,7 +43,11 @@ describe("winnerMove", () => {
     expect(winnerMove({ rightUntil: until }, [], after)).toBe("lapsed");
     expect(winnerMove({ rightUntil: until }, [{ status: "pending", reservationExpiresAt: until }], after)).toBe("lapsed");
     expect(winnerMove({ rightUntil: until }, [{ status: "failed", reservationExpiresAt: after }, { status: "expired", reservationExpiresAt: after }], after)).toBe("lapsed");
-    expect(winnerMove({ rightUntil: until }, [], until)).toBe("lapsed");
+  });
+  it("waits a short grace after the window before a place lapses (a checkout made in its last second is still committing)", () => {
+    expect(winnerMove({ rightUntil: until }, [], until)).toBe("keep");
+    expect(winnerMove({ rightUntil: until }, [], new Date(until.getTime() + LAPSE_GRACE_MS - 1))).toBe("keep");
+    expect(winnerMove({ rightUntil: until }, [], new Date(until.getTime() + LAPSE_GRACE_MS))).toBe("lapsed");
   });
 });
 

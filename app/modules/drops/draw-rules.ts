@@ -26,6 +26,13 @@ export function drawnState(position: number, places: number): "won" | "lost" {
 /** Order statuses that mean a winner's place was used. */
 export const PAID_ORDER_STATUSES = ["completed", "dispatched"] as const;
 
+/**
+ * How long after a window closes a place is still kept before it may lapse: a checkout begun in
+ * the window's last second commits its pending order a moment later, and the place must not be
+ * passed on before that order can be seen.
+ */
+export const LAPSE_GRACE_MS = 30_000;
+
 /** What becomes of a winner's place at `now`, from what their orders of the drop product say. */
 export function winnerMove(
   entry: { rightUntil: Date | null },
@@ -33,7 +40,7 @@ export function winnerMove(
   now: Date,
 ): "purchased" | "lapsed" | "keep" {
   if (orders.some((o) => (PAID_ORDER_STATUSES as readonly string[]).includes(o.status))) return "purchased";
-  if (!entry.rightUntil || now < entry.rightUntil) return "keep";
+  if (!entry.rightUntil || now.getTime() < entry.rightUntil.getTime() + LAPSE_GRACE_MS) return "keep";
   if (orders.some((o) => o.status === "pending" && now < o.reservationExpiresAt)) return "keep";
   return "lapsed";
 }
