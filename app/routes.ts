@@ -62,6 +62,7 @@ export default [
     route("admin/drops", "routes/admin-drops.tsx"),
     route("admin/drops/new", "routes/admin-drop-new.tsx"),
     route("admin/drops/:id", "routes/admin-drop.tsx"),
+    route("admin/drops/:id/draw", "routes/admin-drop-draw.tsx"),
   ]),
   // Resource routes of the back office (a file, a JSON answer): no frame, their own admin check.
   route("admin/products/export.csv", "routes/admin-products-export.ts"),
@@ -82,6 +83,8 @@ export default [
   // A drop's own page (waiting room or draw entry) and its status answer: personal, never cached.
   route("drops/:id", "routes/drop.tsx"),
   route("drops/:id/status", "routes/drop-status.ts"),
+  // A free draw's public check: its seed and the order drawn (issue 16).
+  route("drops/:id/draw", "routes/drop-draw.tsx"),
   route("search", "routes/search.tsx"),
   route("sets", "routes/sets.tsx"),
   route("sets/:code", "routes/set.tsx"),

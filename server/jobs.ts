@@ -7,6 +7,7 @@ import { runMembershipJobs } from "~/modules/membership/jobs.server";
 import { runProviderBilling } from "~/web/payments.server";
 import { expireQuotes } from "~/modules/buylist/submissions.server";
 import { orderDueQueues } from "~/modules/drops/queue.server";
+import { runDrawJobs } from "~/modules/drops/draw.server";
 import type { Metrics } from "./metrics";
 
 export interface BackgroundJob {
@@ -43,6 +44,8 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "buylist-quote-expiry", everyMs: 60_000, run: (context) => expireQuotes(context.db) },
   // Drop queues that have started get their random order (the drop's page also does it on demand).
   { name: "drop-queues", everyMs: 3_000, run: (context) => orderDueQueues(context.db) },
+  // Drop draws whose entry has closed are made; winners who paid or ran out of time are settled.
+  { name: "drop-draws", everyMs: 15_000, run: (context) => runDrawJobs(context.db, new Date(), { brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl } }) },
 ];
 
 /** Runs the jobs on their timers; each run is counted in `metrics` (job, ok | failed) when given. */

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, users } from "~/db/schema";
+import { drops, orders, users } from "~/db/schema";
 import routeConfig from "../../app/routes";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { checkoutFixtures } from "../support/checkout-fixtures";
 import { hasBuild, startApp, type RunningApp } from "../support/http-app";
 import {
   ACTORS,
@@ -578,6 +579,30 @@ const MATRIX: Record<string, Case[]> = {
       expect: ADMIN_ONLY,
     },
   ],
+  // A free draw whose entry has closed (arranged in beforeAll, on a product of its own).
+  "drops/:id/draw": [
+    { name: "a draw's public check", method: "GET", path: () => `/drops/${drawDropId}/draw`, expect: all(200) },
+    page("/drops/2000000000/draw", all(404)),
+    page("/drops/abc/draw", all(404)),
+  ],
+  "admin/drops/:id/draw": [
+    { name: "a draw's entrants", method: "GET", path: () => `/admin/drops/${drawDropId}/draw`, expect: ADMIN_ONLY },
+    page("/admin/drops/2000000000/draw", { ...ADMIN_ONLY, admin: 404 }),
+    {
+      name: "a draw post without the button's intent",
+      method: "POST",
+      path: () => `/admin/drops/${drawDropId}/draw`,
+      form: () => ({ intent: "nonsense" }),
+      expect: { ...ADMIN_ONLY, admin: 400 },
+    },
+    {
+      name: "run the draw of no drop",
+      method: "POST",
+      path: () => "/admin/drops/2000000000/draw",
+      form: () => ({ intent: "run-draw" }),
+      expect: { ...ADMIN_ONLY, admin: 404 },
+    },
+  ],
   "admin/buylist/:id": [
     { name: "customer A's sell list", method: "GET", path: (w) => `/admin/buylist/${w.ids.sellList.submissionId}`, expect: ADMIN_ONLY },
     page("/admin/buylist/2000000000", { ...ADMIN_ONLY, admin: 404 }),
@@ -802,7 +827,18 @@ beforeAll(async () => {
   app = await startApp(database.db, { ADMIN_EMAILS });
   send = makeClient(app);
   world = await buildShopWorld(database.db, app);
+  drawDropId = await arrangeClosedDraw();
 });
+
+let drawDropId = 0;
+async function arrangeClosedDraw(): Promise<number> {
+  const product = await checkoutFixtures(database.db).product({ stock: 3 });
+  const [drop] = await database.db
+    .insert(drops)
+    .values({ productId: product.id, mode: "draw", opensAt: new Date(Date.now() - 7_200_000), startsAt: new Date(Date.now() - 60_000) })
+    .returning({ id: drops.id });
+  return drop!.id;
+}
 afterAll(async () => {
   await app?.close();
   await database?.destroy();

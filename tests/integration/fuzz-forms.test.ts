@@ -473,6 +473,11 @@ const FORMS: Record<string, Form> = {
       note: text("", "Wanted for the case"),
     }),
   },
+  "admin/drops/:id/draw": {
+    path: () => fc.oneof(text("/admin/drops/1/draw", "/admin/drops/2147483648/draw"), segment.map((s) => `/admin/drops/${s}/draw`)),
+    actors: ["admin", "customer"],
+    fields: () => ({ intent: text("run-draw", "run", "") }),
+  },
   "admin/buylist/:id": {
     path: (w) => fc.oneof(text(`/admin/buylist/${w.ids.sellList.submissionId}`), segment.map((s) => `/admin/buylist/${s}`)),
     actors: ["admin", "customer"],
@@ -775,6 +780,8 @@ const QUERIES: Record<string, Query> = {
     params: ["done", "label"],
     actor: "admin",
   },
+  "admin/drops/:id/draw": { paths: () => fc.oneof(text("/admin/drops/1/draw"), segment.map((s) => `/admin/drops/${s}/draw`)), params: [], actor: "admin" },
+  "drops/:id/draw": { paths: () => fc.oneof(text("/drops/1/draw", "/drops/0/draw"), segment.map((s) => `/drops/${s}/draw`)), params: [], actor: "guest" },
   "admin/buylist/:id/label": {
     paths: (w) => fc.oneof(text(`/admin/buylist/${w.ids.sellList.submissionId}/label`), segment.map((s) => `/admin/buylist/${s}/label`)),
     params: [],

@@ -18,5 +18,5 @@ export interface DropView {
   /** The server's clock when this was made: countdowns run from it, not from the visitor's clock. */
   now: string;
   /** This account's entry, or null (guests, or not in it). */
-  entry: { state: DropEntryState; position: number | null; rightFrom: string | null; rightUntil: string | null } | null;
+  entry: { state: DropEntryState; position: number | null; rightFrom: string | null; rightUntil: string | null; /** The entry's id: what the draw's public check lists. */ id?: number } | null;
 }

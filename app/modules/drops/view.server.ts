@@ -19,7 +19,7 @@ export async function dropViewFor(db: Db, productId: number, userId: string | nu
   const entry = userId
     ? ((
         await db
-          .select({ state: dropEntries.state, position: dropEntries.position, rightFrom: dropEntries.rightFrom, rightUntil: dropEntries.rightUntil })
+          .select({ id: dropEntries.id, state: dropEntries.state, position: dropEntries.position, rightFrom: dropEntries.rightFrom, rightUntil: dropEntries.rightUntil })
           .from(dropEntries)
           .where(and(eq(dropEntries.dropId, drop.id), eq(dropEntries.userId, userId)))
       )[0] ?? null)
@@ -42,6 +42,7 @@ export async function dropViewFor(db: Db, productId: number, userId: string | nu
     now: now.toISOString(),
     entry: entry
       ? {
+          id: entry.id,
           state: shownState(entry.state, entry.rightUntil, now),
           position: entry.position,
           rightFrom: entry.rightFrom?.toISOString() ?? null,

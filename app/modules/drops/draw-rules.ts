@@ -1,0 +1,68 @@
+/**
+ * The arithmetic and state moves of a free prize draw (issue 16, decision 0047 "Draw"), pure and
+ * client-safe, so the server decides with the same functions the pages explain.
+ *
+ * - Places: the drop's `places`, or else the stock at the draw ÷ units per person (at least one
+ *   while there is any stock). With no stock nobody can buy, so nobody wins.
+ * - A winner's place is used when an order of the drop product is paid (completed or dispatched).
+ *   A pending order at the end of the window keeps the place until its reservation ends: the
+ *   checkout was made inside the window and may still be paid. Otherwise the place lapses and
+ *   passes to the next entry in draw order that was not drawn, while there is stock.
+ */
+import type { DropEntryState } from "~/db/schema/drops";
+
+/** How many entries win a place, given the stock on sale when the draw runs. */
+export function drawPlaces(drop: { places: number | null; unitsPerPerson: number }, stock: number): number {
+  if (stock <= 0) return 0;
+  if (drop.places !== null) return drop.places;
+  return Math.max(1, Math.floor(stock / drop.unitsPerPerson));
+}
+
+/** The outcome of the entry drawn at `position` (from 1). */
+export function drawnState(position: number, places: number): "won" | "lost" {
+  return position <= places ? "won" : "lost";
+}
+
+/** Order statuses that mean a winner's place was used. */
+export const PAID_ORDER_STATUSES = ["completed", "dispatched"] as const;
+
+/**
+ * How long after a window closes a place is still kept before it may lapse: a checkout begun in
+ * the window's last second commits its pending order a moment later, and the place must not be
+ * passed on before that order can be seen.
+ */
+export const LAPSE_GRACE_MS = 30_000;
+
+/** What becomes of a winner's place at `now`, from what their orders of the drop product say. */
+export function winnerMove(
+  entry: { rightUntil: Date | null },
+  orders: { status: string; reservationExpiresAt: Date }[],
+  now: Date,
+): "purchased" | "lapsed" | "keep" {
+  if (orders.some((o) => (PAID_ORDER_STATUSES as readonly string[]).includes(o.status))) return "purchased";
+  if (!entry.rightUntil || now.getTime() < entry.rightUntil.getTime() + LAPSE_GRACE_MS) return "keep";
+  if (orders.some((o) => o.status === "pending" && now < o.reservationExpiresAt)) return "keep";
+  return "lapsed";
+}
+
+/** Which entry states may move to which in a draw (the job and the admin page keep to these). */
+export const DRAW_MOVES: Record<DropEntryState, readonly DropEntryState[]> = {
+  waiting: [],
+  admitted: [],
+  entered: ["won", "lost"],
+  won: ["purchased", "lapsed"],
+  lost: ["won"],
+  purchased: [],
+  lapsed: [],
+};
+
+export function canMoveDrawEntry(from: DropEntryState, to: DropEntryState): boolean {
+  return DRAW_MOVES[from].includes(to);
+}
+
+/** How the public page explains the recomputation (also in docs/drops-draw.md). */
+export const DRAW_RECOMPUTE_STEPS = [
+  "Take the seed shown below (64 hexadecimal characters) as text.",
+  "For each entry id, compute HMAC-SHA256 with the seed as the key and the entry id, written in decimal, as the message; write it as 64 lowercase hexadecimal characters. That is the entry's rank.",
+  "Sort the entries by rank, lowest first (as text; a tie, which practically never happens, goes to the lower id). That is the draw order: the first places won.",
+] as const;

@@ -1,0 +1,37 @@
+import { data } from "react-router";
+import { CatalogueError } from "~/components/catalogue/catalogue-error";
+import { DrawVerificationPage } from "~/components/drops/draw-verification";
+import { settleDraw } from "~/modules/drops/draw.server";
+import { drawVerification } from "~/modules/drops/draw-pages.server";
+import { parseDbId } from "~/utils/db-id";
+import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/drop-draw";
+
+/**
+ * GET /drops/:id/draw — the public check of a free draw (decision 0047 "Draw"): the seed, the
+ * entry ids in the order drawn with their ranks, how to recompute it. No names or emails. A draw
+ * that is due runs here too (the job would run it within seconds), so the page is never behind.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const dropId = parseDbId(params.id);
+  if (!dropId) throw data("Draw not found", { status: 404 });
+  await settleDraw(context.db, dropId, new Date(), { brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl } });
+  const view = await drawVerification(context.db, dropId);
+  if (!view) throw data("Draw not found", { status: 404 });
+  return { view };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData ? `The draw for ${args.loaderData.view.productName}` : "Draw not found",
+    description: "How a free draw was made: its recorded seed and the order drawn, to check for yourself.",
+    noindex: !args.loaderData,
+  });
+
+export default function DropDrawRoute({ loaderData }: Route.ComponentProps) {
+  return <DrawVerificationPage view={loaderData.view} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CatalogueError error={error} notFoundTitle="Draw not found" />;
+}
