@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter, type HandleErrorFunction } from "re
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { isDatabaseUnavailable } from "~/db/errors";
 
 /**
  * React Router's default Node entry, plus the per-request CSP nonce (server/security-headers.ts
@@ -23,8 +24,31 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(request);
+    console.warn(`[db] database unavailable for ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message ?? error}`);
+    return;
+  }
   console.error(error);
 };
+
+/**
+ * Requests that failed because the database could not be reached (a restart, a failover):
+ * answered 503 with Retry-After instead of 500, so a load balancer or a browser tries again
+ * and monitoring tells an outage from a bug. The pool reconnects by itself once PostgreSQL is
+ * back. React Router hands handleError and the entry the same Request object, and sanitises the
+ * error before the entry sees it, hence the mark on the request.
+ */
+const databaseUnavailable = new WeakSet<Request>();
+const RETRY_AFTER_SECONDS = "5";
+
+/** Single-fetch (`.data`) answers get the same 503 as documents. */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  if (!databaseUnavailable.has(request) || response.status < 500) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", RETRY_AFTER_SECONDS);
+  return new Response(response.body, { status: 503, headers });
+}
 
 export default function handleRequest(
   request: Request,
@@ -33,6 +57,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (databaseUnavailable.has(request) && responseStatusCode >= 500) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", RETRY_AFTER_SECONDS);
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

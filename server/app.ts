@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { RouteObject, ServerBuild } from "react-router";
 import type { ShopContext } from "~/load-context";
+import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
 import { catalogueCache, personalResponsesNoStore } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
@@ -128,6 +129,12 @@ export function createApp({
     if (status) {
       req.log.warn({ status, path: req.path.slice(0, 200) }, `${status} from express`);
       if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").type("text/plain").send(status === 404 ? "Not found." : "Bad request.");
+      return;
+    }
+    // The database is down or restarting (see handleError in app/entry.server.tsx): try again soon.
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ reason: (error as Error).message, path: req.path.slice(0, 200) }, "database unavailable");
+      if (!res.headersSent) res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" }).type("text/plain").send("Service temporarily unavailable. Please try again in a moment.");
       return;
     }
     req.log.error({ err: error, method: req.method, path: req.path.slice(0, 200) }, "unhandled error");
