@@ -159,6 +159,9 @@ interface Instance {
   exitCode: Promise<number | null>;
 }
 const instances: Instance[] = [];
+/** Shops the bench stopped on purpose (SIGTERM at the end may come as exit code 0). */
+const expectedExits = new Set<ChildProcess>();
+const unexpectedExits: { instance: number; code: number | null; signal: string | null; lastLines: string[] }[] = [];
 let stripeFake: StripeFake | null = null;
 const PUBLIC_URL = `http://127.0.0.1:${PORT_BASE}`;
 
@@ -193,8 +196,25 @@ async function startInstance(n: number): Promise<Instance> {
   if (process.env.BENCH_CPU_PROF) nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const child = spawn(process.execPath, [...nodeArgs, "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const exitCode = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-  child.stdout!.on("data", (d: Buffer) => process.env.BENCH_VERBOSE && process.stdout.write(`[shop ${n}] ${d}`));
-  child.stderr!.on("data", (d: Buffer) => process.env.BENCH_VERBOSE && process.stderr.write(`[shop ${n}] ${d}`));
+  // The last lines each shop wrote, shown if it dies without being told to.
+  const tail: string[] = [];
+  const keep = (d: Buffer) => {
+    tail.push(...d.toString().split("\n").filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - 80));
+  };
+  child.stdout!.on("data", (d: Buffer) => {
+    keep(d);
+    if (process.env.BENCH_VERBOSE) process.stdout.write(`[shop ${n}] ${d}`);
+  });
+  child.stderr!.on("data", (d: Buffer) => {
+    keep(d);
+    if (process.env.BENCH_VERBOSE) process.stderr.write(`[shop ${n}] ${d}`);
+  });
+  child.once("exit", (code, signal) => {
+    if (signal === "SIGKILL" || signal === "SIGTERM" || expectedExits.has(child)) return;
+    unexpectedExits.push({ instance: n, code, signal, lastLines: tail.slice(-60) });
+    console.error(`[drop-sim] shop ${n} exited by itself (code ${code}, signal ${signal}); its last lines:\n${tail.slice(-60).join("\n")}`);
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`shop ${n} exited with ${child.exitCode}`);
@@ -214,6 +234,7 @@ async function startInstance(n: number): Promise<Instance> {
 }
 
 async function stopInstance(instance: Instance, signal: NodeJS.Signals = "SIGTERM") {
+  expectedExits.add(instance.child);
   instance.agent.destroy();
   if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
   instance.child.kill(signal);
@@ -319,6 +340,8 @@ async function step(first: number, method: "GET" | "POST", path: string, options
 const latency = { cart: [] as number[], checkout: [] as number[], payment: [] as number[] };
 const outcome = {
   cartOk: 0,
+  /** 409 at the cart: the stock was already held when this buyer added (the cart checks stock too). */
+  cartSoldOut: 0,
   cartFailed: 0,
   checkoutAttempts: 0,
   holds: 0,
@@ -336,6 +359,8 @@ const firstEvents = new Map<string, { payload: string; header: string }>();
 const abandonedSessions = new Set<string>();
 let firstCheckoutAt = 0;
 let lastCheckoutAt = 0;
+/** When the last hold was answered: the stock was gone by then. */
+let lastHoldAt = 0;
 let checkoutsDone = 0;
 const checkoutProgress: Array<(done: number) => void> = [];
 
@@ -399,6 +424,11 @@ async function buyer(b: Buyer, variantId: number) {
   if (MODE === "queue") await waitForAdmission(home, b);
 
   const cart = await step(home, "POST", "/cart", { cookie: b.cookie, form: { intent: "add", variantId: String(variantId), quantity: String(b.quantity), redirectTo: "/cart" } });
+  if (cart?.status === 409) {
+    latency.cart.push(cart.ms);
+    outcome.cartSoldOut++;
+    return;
+  }
   if (!cart || cart.status !== 302) {
     outcome.cartFailed++;
     if (outcome.cartFailed <= 3) console.warn(`[drop-sim] cart add: ${cart ? `${cart.status} ${cart.body.slice(0, 160)}` : "no answer"}`);
@@ -431,6 +461,7 @@ async function buyer(b: Buyer, variantId: number) {
     return;
   }
   outcome.holds++;
+  lastHoldAt = performance.now();
   if (Math.random() >= PAY_SHARE) {
     outcome.abandoned++;
     abandonedSessions.add(sessionId);
@@ -465,8 +496,9 @@ async function restartPostgres() {
   let probing = true;
   let recoveredAt = 0;
   let restartedAt = 0;
+  const giveUpAt = performance.now() + 60_000;
   const prober = (async () => {
-    while (probing || !recoveredAt) {
+    while ((probing || !recoveredAt) && performance.now() < giveUpAt) {
       const t = performance.now();
       try {
         const a = await send(probe, "GET", "/cart", { cookie: outageCookie });
@@ -477,8 +509,6 @@ async function restartPostgres() {
         seen.set(key, (seen.get(key) ?? 0) + 1);
       }
       await sleep(Math.max(0, 50 - (performance.now() - t)));
-      if (recoveredAt && !probing) break;
-      if (performance.now() - t > 60_000) break;
     }
   })();
   await sleep(100);
@@ -586,6 +616,7 @@ async function sigtermDrain(n: number, buyers: Buyer[], variantId: number) {
     ),
   );
   await sleep(20);
+  expectedExits.add(victim.child);
   victim.child.kill("SIGTERM");
   const answers = await Promise.all(inFlight);
   const code = await victim.exitCode;
@@ -772,7 +803,9 @@ async function main() {
       wallSeconds: ms(wallSeconds),
       checkoutWindowSeconds: ms(checkoutSeconds),
       checkoutAttemptsPerSecond: Math.round(outcome.checkoutAttempts / checkoutSeconds),
-      holdsPerSecond: Math.round(outcome.holds / checkoutSeconds),
+      /** Holds over the time from the first checkout sent to the last hold answered (the sell-out). */
+      holdsPerSecond: Math.round(outcome.holds / ((lastHoldAt - firstCheckoutAt) / 1000)),
+      soldOutAfterSeconds: ms((lastHoldAt - firstCheckoutAt) / 1000),
       requestsPerSecond: Math.round(requests / wallSeconds),
       serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && !FAULTS ? ms((cpuAfter - cpuBefore) / requests) : null,
       outcome: { ...outcome, refusals: Object.fromEntries(outcome.refusals) },
@@ -782,7 +815,7 @@ async function main() {
       retries: counts.retries,
     };
     console.log(
-      `[drop-sim] drop: ${drop.checkoutAttemptsPerSecond} checkout attempts/s, ${drop.holdsPerSecond} holds/s (${outcome.holds} holds) over ${drop.checkoutWindowSeconds} s; ` +
+      `[drop-sim] drop: ${drop.checkoutAttemptsPerSecond} checkout attempts/s, ${outcome.checkoutAttempts} attempts over ${drop.checkoutWindowSeconds} s; ${outcome.holds} holds, sold out after ${drop.soldOutAfterSeconds} s (${drop.holdsPerSecond} holds/s); ` +
         `cart p50/p95/p99 ${drop.latencyMs.cart.p50}/${drop.latencyMs.cart.p95}/${drop.latencyMs.cart.p99} ms, checkout ${drop.latencyMs.checkout.p50}/${drop.latencyMs.checkout.p95}/${drop.latencyMs.checkout.p99} ms, ` +
         `payment ${drop.latencyMs.payment.p50}/${drop.latencyMs.payment.p95}/${drop.latencyMs.payment.p99} ms; paid ${outcome.paid}, abandoned ${outcome.abandoned}, refusals ${JSON.stringify(drop.outcome.refusals)}; ` +
         `server CPU ${drop.serverCpuMsPerRequest} ms/request; load ${load()}`,
@@ -806,6 +839,7 @@ async function main() {
     }
     const invariants = await checkInvariants(pool, variantId);
     const broken = [...invariants.broken, ...faultProblems];
+    for (const exit of unexpectedExits) broken.push(`shop ${exit.instance} died by itself (code ${exit.code}, signal ${exit.signal})`);
     console.log(`[drop-sim] after: ${JSON.stringify(invariants.figures)}`);
     if (drop.outcome.cartFailed || drop.outcome.checkoutFailed || drop.outcome.paymentFailed) {
       broken.push(`requests that failed: cart ${outcome.cartFailed}, checkout ${outcome.checkoutFailed}, payment ${outcome.paymentFailed}`);
@@ -822,6 +856,7 @@ async function main() {
       settings: { buyers: BUYERS, stock: STOCK, limit: LIMIT, payShare: PAY_SHARE, connectionsPerInstance: CONNECTIONS, poolMax: POOL_MAX ?? "default (10)", payments: PAYMENTS, instances: INSTANCES },
       drop,
       faults: FAULTS ? faultLog : null,
+      unexpectedExits,
       expiry,
       invariants: { ...invariants.figures, broken },
     };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, connect, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectPostgres, type DatabaseHandle } from "~/db/client.server";
@@ -126,5 +127,27 @@ describe.runIf(hasBuild)("the shop while its database is unavailable", async () 
     }
     expect(status).toBe(200);
     expect((await get("/healthz")).status).toBe(200);
+  });
+
+  it.runIf(realServer)("survives losing a connection that a transaction holds between two queries", async () => {
+    const failed = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      // The connection goes while this transaction waits on something of the app's own.
+      await proxy.down();
+      await new Promise((r) => setTimeout(r, 200));
+      await tx.execute(sql`SELECT 2`);
+    });
+    await expect(failed).rejects.toThrow();
+    await proxy.up();
+    // Still this process, and its pool connects afresh.
+    let answered = false;
+    for (let i = 0; i < 50 && !answered; i++) {
+      answered = await handle.db.execute(sql`SELECT 1`).then(
+        () => true,
+        () => false,
+      );
+      if (!answered) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(answered).toBe(true);
   });
 });
