@@ -21,34 +21,18 @@ export const streamTimeout = 5_000;
  * without an action: 405; a `.data` request for no route: 404) is the client's doing, not a
  * fault: no stack trace for it, and none for a request the client gave up on.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   if (isDatabaseUnavailable(error)) {
-    databaseUnavailable.add(request);
+    // One line, no stack: during a restart every request fails the same way. server/app.ts
+    // turns this request's 500 into 503 + Retry-After; the pool reconnects by itself.
+    context.markDatabaseUnavailable?.();
     console.warn(`[db] database unavailable for ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message ?? error}`);
     return;
   }
   console.error(error);
 };
-
-/**
- * Requests that failed because the database could not be reached (a restart, a failover):
- * answered 503 with Retry-After instead of 500, so a load balancer or a browser tries again
- * and monitoring tells an outage from a bug. The pool reconnects by itself once PostgreSQL is
- * back. React Router hands handleError and the entry the same Request object, and sanitises the
- * error before the entry sees it, hence the mark on the request.
- */
-const databaseUnavailable = new WeakSet<Request>();
-const RETRY_AFTER_SECONDS = "5";
-
-/** Single-fetch (`.data`) answers get the same 503 as documents. */
-export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
-  if (!databaseUnavailable.has(request) || response.status < 500) return response;
-  const headers = new Headers(response.headers);
-  headers.set("Retry-After", RETRY_AFTER_SECONDS);
-  return new Response(response.body, { status: 503, headers });
-}
 
 export default function handleRequest(
   request: Request,
@@ -57,10 +41,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  if (databaseUnavailable.has(request) && responseStatusCode >= 500) {
-    responseStatusCode = 503;
-    responseHeaders.set("Retry-After", RETRY_AFTER_SECONDS);
-  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

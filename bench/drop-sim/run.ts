@@ -751,6 +751,10 @@ async function main() {
     else await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)).catch((e) => console.error(`[drop-sim] could not drop ${DB_NAME}: ${(e as Error).message}`));
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().then(() => process.exit(130)));
+  process.once("unhandledRejection", (error) => {
+    console.error("[drop-sim] failed:", error);
+    void cleanup().then(() => process.exit(1));
+  });
 
   try {
     ensureBuild();
@@ -771,18 +775,22 @@ async function main() {
 
     const faultRuns: Promise<unknown>[] = [];
     if (FAULTS) {
-      let killed = false;
-      let restarted = false;
-      checkoutProgress.push((done) => {
-        if (!killed && done >= BUYERS * 0.2) {
-          killed = true;
-          faultRuns.push(killAndRestart(INSTANCES > 1 ? 1 : 0));
-        }
-        if (!restarted && cluster && done >= BUYERS * 0.55) {
-          restarted = true;
-          faultRuns.push(restartPostgres());
-        }
-      });
+      // One after the other: the killed shop is back (it migrates at start and, by design, exits
+      // when the database is unreachable then) before PostgreSQL is restarted.
+      const reached = (share: number) =>
+        new Promise<void>((done) => {
+          if (checkoutsDone >= BUYERS * share) return done();
+          checkoutProgress.push((n) => n >= BUYERS * share && done());
+        });
+      faultRuns.push(
+        (async () => {
+          await reached(0.2);
+          await killAndRestart(INSTANCES > 1 ? 1 : 0);
+          if (!cluster) return;
+          await reached(0.5);
+          await restartPostgres();
+        })(),
+      );
     }
 
     const cpuBefore = cpuMs(instances.map((i) => i.child.pid!));

@@ -117,6 +117,15 @@ describe.runIf(hasBuild)("the shop while its database is unavailable", async () 
       body: "intent=add&variantId=1&quantity=1&redirectTo=%2Fcart",
     });
     expect(post.status).toBe(503);
+    // A resource route (no page of its own): the checkout a drop's buyers all post to.
+    const checkout = await fetch(`${app.base}/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: app.base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(checkout.status).toBe(503);
+    expect(checkout.headers.get("retry-after")).toBe("5");
     expect((await get("/healthz")).status).toBe(503);
 
     await proxy.up();
