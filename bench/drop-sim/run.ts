@@ -603,28 +603,57 @@ async function webhookStorm() {
   return { badAccepted };
 }
 
-/** SIGTERM with requests in flight: every one must be answered, the process must exit 0. */
+/**
+ * SIGTERM with requests in flight. 30 buyers' POST /cart requests are inside the shop (headers
+ * read, bodies still arriving) when the signal comes: each must get its whole answer, and the
+ * process must exit 0. Another 30 requests are sent just before the signal, racing it: those the
+ * shop had not read yet may be reset (they were never in flight); counted, not asserted.
+ */
 async function sigtermDrain(n: number, buyers: Buyer[], variantId: number) {
   const victim = instances[n]!;
-  const inFlight = buyers.slice(0, 60).map((b, i) =>
-    (i % 2 === 0
-      ? send(victim, "GET", "/cart", { cookie: b.cookie })
-      : send(victim, "POST", "/cart", { cookie: b.cookie, form: { intent: "update", variantId: String(variantId), quantity: "0", redirectTo: "/cart" } })
-    ).then(
-      (a) => a.status,
+  const body = new URLSearchParams({ intent: "update", variantId: String(variantId), quantity: "0", redirectTo: "/cart" }).toString();
+  const slow = buyers.slice(0, 30).map((b) => {
+    const req = httpRequest({
+      host: "127.0.0.1",
+      port: victim.port,
+      path: "/cart",
+      method: "POST",
+      agent: false,
+      headers: { Cookie: b.cookie, Origin: victim.base, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+    });
+    const answered = new Promise<number | string>((done) => {
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => done(res.statusCode!));
+      });
+      req.on("error", (e: NodeJS.ErrnoException) => done(e.code ?? e.message));
+    });
+    req.write(body.slice(0, 8));
+    return { req, answered };
+  });
+  await sleep(1000); // the shop has read their headers and is waiting for the rest
+  const racing = buyers.slice(30, 60).map((b) =>
+    send(victim, "GET", "/cart", { cookie: b.cookie }).then(
+      (a) => a.status as number | string,
       (e: NodeJS.ErrnoException) => e.code ?? e.message,
     ),
   );
-  await sleep(20);
+  await sleep(5);
   expectedExits.add(victim.child);
   victim.child.kill("SIGTERM");
-  const answers = await Promise.all(inFlight);
+  await sleep(500);
+  for (const { req } of slow) req.end(body.slice(8));
+  const inFlight = await Promise.all(slow.map((s) => s.answered));
+  const raced = await Promise.all(racing);
   const code = await victim.exitCode;
-  const tally = new Map<number | string, number>();
-  for (const a of answers) tally.set(a, (tally.get(a) ?? 0) + 1);
-  const dropped = answers.filter((a) => typeof a !== "number" || a >= 500).length;
-  faultLog.sigterm = { inFlight: answers.length, answers: Object.fromEntries(tally), dropped, exitCode: code };
-  console.log(`[drop-sim] SIGTERM with ${answers.length} requests in flight: answers ${JSON.stringify(Object.fromEntries(tally))}, exit code ${code}`);
+  const tally = (answers: (number | string)[]) => {
+    const t = new Map<number | string, number>();
+    for (const a of answers) t.set(a, (t.get(a) ?? 0) + 1);
+    return Object.fromEntries(t);
+  };
+  const dropped = inFlight.filter((a) => typeof a !== "number" || a >= 500).length;
+  faultLog.sigterm = { inFlight: inFlight.length, inFlightAnswers: tally(inFlight), dropped, racingTheSignal: raced.length, racingAnswers: tally(raced), exitCode: code };
+  console.log(`[drop-sim] SIGTERM: ${inFlight.length} requests in flight answered ${JSON.stringify(tally(inFlight))}; ${raced.length} racing the signal: ${JSON.stringify(tally(raced))}; exit code ${code}`);
   victim.agent.destroy();
   return { dropped, exitCode: code };
 }
