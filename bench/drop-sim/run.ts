@@ -25,7 +25,7 @@
  * Writes bench/drop-sim/latest.json (one entry per scenario) and prints a summary.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { cpus, loadavg, totalmem } from "node:os";
 import { resolve } from "node:path";
@@ -242,6 +242,18 @@ async function stopInstance(instance: Instance, signal: NodeJS.Signals = "SIGTER
   if (instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill("SIGKILL");
 }
 
+/** CPU time (ms) of the private cluster's postmaster and its backends so far (null when shared or no /proc). */
+function postgresCpuMs(): number | null {
+  if (!cluster) return null;
+  try {
+    const postmaster = Number(readFileSync(`${cluster.dir}/data/postmaster.pid`, "utf8").split("\n")[0]);
+    const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return cpuMs([postmaster, ...children]);
+  } catch {
+    return null;
+  }
+}
+
 /** CPU time (ms) the shop processes used so far, from /proc (null where there is none). */
 function cpuMs(pids: number[]): number | null {
   try {
@@ -254,7 +266,6 @@ function cpuMs(pids: number[]): number | null {
     return null;
   }
 }
-void readdirSync;
 
 // ---------------------------------------------------------------------------------------------
 // The client
@@ -823,6 +834,7 @@ async function main() {
     }
 
     const cpuBefore = cpuMs(instances.map((i) => i.child.pid!));
+    const pgCpuBefore = postgresCpuMs();
     const started = performance.now();
     // The drop moment: every buyer at once.
     await Promise.all(
@@ -833,6 +845,7 @@ async function main() {
     await Promise.all(faultRuns);
     const wallSeconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMs(instances.map((i) => i.child.pid!));
+    const pgCpuAfter = postgresCpuMs();
     const checkoutSeconds = (lastCheckoutAt - firstCheckoutAt) / 1000;
     const requests = latency.cart.length + latency.checkout.length + latency.payment.length;
     const drop = {
@@ -845,6 +858,8 @@ async function main() {
       soldOutAfterSeconds: ms((lastHoldAt - firstCheckoutAt) / 1000),
       requestsPerSecond: Math.round(requests / wallSeconds),
       serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && !FAULTS ? ms((cpuAfter - cpuBefore) / requests) : null,
+      /** PostgreSQL's CPU (postmaster + backends alive at the end) per HTTP request. */
+      postgresCpuMsPerRequest: pgCpuBefore !== null && pgCpuAfter !== null && !FAULTS ? ms((pgCpuAfter - pgCpuBefore) / requests) : null,
       outcome: { ...outcome, refusals: Object.fromEntries(outcome.refusals) },
       latencyMs: { cart: summary(latency.cart), checkout: summary(latency.checkout), payment: summary(latency.payment) },
       status5xx: Object.fromEntries(counts.status5xx),
@@ -855,7 +870,7 @@ async function main() {
       `[drop-sim] drop: ${drop.checkoutAttemptsPerSecond} checkout attempts/s, ${outcome.checkoutAttempts} attempts over ${drop.checkoutWindowSeconds} s; ${outcome.holds} holds, sold out after ${drop.soldOutAfterSeconds} s (${drop.holdsPerSecond} holds/s); ` +
         `cart p50/p95/p99 ${drop.latencyMs.cart.p50}/${drop.latencyMs.cart.p95}/${drop.latencyMs.cart.p99} ms, checkout ${drop.latencyMs.checkout.p50}/${drop.latencyMs.checkout.p95}/${drop.latencyMs.checkout.p99} ms, ` +
         `payment ${drop.latencyMs.payment.p50}/${drop.latencyMs.payment.p95}/${drop.latencyMs.payment.p99} ms; paid ${outcome.paid}, abandoned ${outcome.abandoned}, refusals ${JSON.stringify(drop.outcome.refusals)}; ` +
-        `server CPU ${drop.serverCpuMsPerRequest} ms/request; load ${load()}`,
+        `server CPU ${drop.serverCpuMsPerRequest} ms/request, PostgreSQL CPU ${drop.postgresCpuMsPerRequest} ms/request; load ${load()}`,
     );
 
     const faultProblems: string[] = [];
