@@ -490,19 +490,22 @@ const faultLog: Record<string, unknown> = {};
 async function killAndRestart(n: number) {
   const victim = instances[n]!;
   const started = performance.now();
+  const atCheckouts = checkoutsDone;
   victim.child.kill("SIGKILL");
   await victim.exitCode;
   victim.agent.destroy();
   console.log(`[drop-sim] fault: SIGKILL shop ${n} at ${checkoutsDone} checkouts`);
   await startInstance(n);
-  faultLog.sigkill = { instance: n, atCheckouts: checkoutsDone, backHealthyAfterMs: Math.round(performance.now() - started) };
+  faultLog.sigkill = { instance: n, atCheckouts, backHealthyAfterMs: Math.round(performance.now() - started) };
   console.log(`[drop-sim] fault: shop ${n} back after ${Math.round(performance.now() - started)} ms`);
 }
 
 /** Restarts the private cluster while probing one instance: which answers came, and when it recovered. */
 async function restartPostgres() {
   if (!cluster) return;
-  const probe = instances[0]!;
+  // Its own connection, not the buyers' queue of sockets: it measures the outage, not the crowd.
+  const probe = { ...instances[0]!, agent: new Agent({ keepAlive: false }) };
+  const atCheckouts = checkoutsDone;
   const seen = new Map<number | string, number>();
   let probing = true;
   let recoveredAt = 0;
@@ -523,7 +526,7 @@ async function restartPostgres() {
     }
   })();
   await sleep(100);
-  console.log(`[drop-sim] fault: pg_ctl restart -m fast at ${checkoutsDone} checkouts`);
+  console.log(`[drop-sim] fault: pg_ctl restart -m fast at ${atCheckouts} checkouts`);
   const { ms: restartMs } = cluster.restart();
   restartedAt = performance.now();
   const deadline = Date.now() + 30_000;
@@ -531,7 +534,7 @@ async function restartPostgres() {
   probing = false;
   await prober;
   faultLog.postgresRestart = {
-    atCheckouts: checkoutsDone,
+    atCheckouts,
     pgCtlRestartMs: restartMs,
     shopAnswered200AgainAfterMs: recoveredAt ? Math.round(recoveredAt - restartedAt) : null,
     probeAnswers: Object.fromEntries(seen),
