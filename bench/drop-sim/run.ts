@@ -274,7 +274,10 @@ interface Answer {
   status: number;
   location: string | null;
   body: string;
+  /** From the call to the last byte: includes waiting for one of the instance's sockets. */
   ms: number;
+  /** From the request going out on its socket to the last byte: the shop's own time. */
+  wireMs: number;
 }
 
 function send(instance: Instance, method: "GET" | "POST", path: string, options: { cookie?: string; form?: Record<string, string>; json?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
@@ -293,15 +296,21 @@ function send(instance: Instance, method: "GET" | "POST", path: string, options:
     headers["Content-Length"] = String(body.length);
   }
   const started = performance.now();
+  let onWire = started;
   return new Promise((resolvePromise, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port: instance.port, path, method, headers, agent: instance.agent }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
       res.on("error", reject);
-      res.on("end", () =>
-        resolvePromise({ status: res.statusCode!, location: typeof res.headers.location === "string" ? res.headers.location : null, body: text, ms: performance.now() - started }),
-      );
+      res.on("end", () => {
+        const now = performance.now();
+        resolvePromise({ status: res.statusCode!, location: typeof res.headers.location === "string" ? res.headers.location : null, body: text, ms: now - started, wireMs: now - onWire });
+      });
+    });
+    req.once("socket", (socket) => {
+      if (socket.connecting) socket.once("connect", () => (onWire = performance.now()));
+      else onWire = performance.now();
     });
     req.setTimeout(30_000, () => req.destroy(new Error("timeout")));
     req.on("error", reject);
@@ -349,6 +358,8 @@ async function step(first: number, method: "GET" | "POST", path: string, options
 // The drop
 
 const latency = { cart: [] as number[], checkout: [] as number[], payment: [] as number[] };
+/** The same steps from the socket on (no waiting for a free socket): the shop's service time. */
+const wire = { cart: [] as number[], checkout: [] as number[], payment: [] as number[] };
 const outcome = {
   cartOk: 0,
   /** 409 at the cart: the stock was already held when this buyer added (the cart checks stock too). */
@@ -379,6 +390,7 @@ async function payWithSandbox(home: number, buyer: Buyer, sessionId: string) {
   const answer = await step(home, "POST", `/sandbox/checkout/${sessionId}`, { cookie: buyer.cookie, form: { cardNumber: "4242 4242 4242 4242" } });
   if (answer && answer.status === 302 && answer.location?.includes("/order/success")) {
     latency.payment.push(answer.ms);
+    wire.payment.push(answer.wireMs);
     outcome.paid++;
     paidSessions.add(sessionId);
   } else {
@@ -437,6 +449,7 @@ async function buyer(b: Buyer, variantId: number) {
   const cart = await step(home, "POST", "/cart", { cookie: b.cookie, form: { intent: "add", variantId: String(variantId), quantity: String(b.quantity), redirectTo: "/cart" } });
   if (cart?.status === 409) {
     latency.cart.push(cart.ms);
+    wire.cart.push(cart.wireMs);
     outcome.cartSoldOut++;
     return;
   }
@@ -446,6 +459,7 @@ async function buyer(b: Buyer, variantId: number) {
     return;
   }
   latency.cart.push(cart.ms);
+  wire.cart.push(cart.wireMs);
   outcome.cartOk++;
 
   if (!firstCheckoutAt) firstCheckoutAt = performance.now();
@@ -460,6 +474,7 @@ async function buyer(b: Buyer, variantId: number) {
     return;
   }
   latency.checkout.push(checkout.ms);
+  wire.checkout.push(checkout.wireMs);
   const refused = /checkoutError=([a-z_]+)/.exec(checkout.location);
   if (refused) {
     outcome.refusals.set(refused[1]!, (outcome.refusals.get(refused[1]!) ?? 0) + 1);
@@ -865,6 +880,8 @@ async function main() {
       postgresCpuMsPerRequest: pgCpuBefore !== null && pgCpuAfter !== null && !FAULTS ? ms((pgCpuAfter - pgCpuBefore) / requests) : null,
       outcome: { ...outcome, refusals: Object.fromEntries(outcome.refusals) },
       latencyMs: { cart: summary(latency.cart), checkout: summary(latency.checkout), payment: summary(latency.payment) },
+      /** Sandbox payments only (a Stripe-mode payment is the fake plus a webhook, timed as a whole above). */
+      onTheWireMs: { cart: summary(wire.cart), checkout: summary(wire.checkout), payment: summary(wire.payment) },
       status5xx: Object.fromEntries(counts.status5xx),
       transportErrors: counts.transportErrors,
       retries: counts.retries,
@@ -872,7 +889,7 @@ async function main() {
     console.log(
       `[drop-sim] drop: ${drop.checkoutAttemptsPerSecond} checkout attempts/s, ${outcome.checkoutAttempts} attempts over ${drop.checkoutWindowSeconds} s; ${outcome.holds} holds, sold out after ${drop.soldOutAfterSeconds} s (${drop.holdsPerSecond} holds/s); ` +
         `cart p50/p95/p99 ${drop.latencyMs.cart.p50}/${drop.latencyMs.cart.p95}/${drop.latencyMs.cart.p99} ms, checkout ${drop.latencyMs.checkout.p50}/${drop.latencyMs.checkout.p95}/${drop.latencyMs.checkout.p99} ms, ` +
-        `payment ${drop.latencyMs.payment.p50}/${drop.latencyMs.payment.p95}/${drop.latencyMs.payment.p99} ms; paid ${outcome.paid}, abandoned ${outcome.abandoned}, refusals ${JSON.stringify(drop.outcome.refusals)}; ` +
+        `payment ${drop.latencyMs.payment.p50}/${drop.latencyMs.payment.p95}/${drop.latencyMs.payment.p99} ms; on the wire: cart ${drop.onTheWireMs.cart.p50}/${drop.onTheWireMs.cart.p95}/${drop.onTheWireMs.cart.p99} ms, checkout ${drop.onTheWireMs.checkout.p50}/${drop.onTheWireMs.checkout.p95}/${drop.onTheWireMs.checkout.p99} ms; paid ${outcome.paid}, abandoned ${outcome.abandoned}, refusals ${JSON.stringify(drop.outcome.refusals)}; ` +
         `server CPU ${drop.serverCpuMsPerRequest} ms/request, PostgreSQL CPU ${drop.postgresCpuMsPerRequest} ms/request; load ${load()}`,
     );
 
