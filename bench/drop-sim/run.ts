@@ -66,7 +66,15 @@ const POOL_MAX = process.env.BENCH_POOL_MAX; // unset: the shop's default (DATAB
 const STORM_EVENTS = 1000;
 const WEBHOOK_SECRET = "whsec_drop_sim_not_a_secret";
 const DB_NAME = `nearmint_drop_sim_${Date.now().toString(36)}`;
-const SCENARIO = `${MODE}, ${INSTANCES} instance${INSTANCES > 1 ? "s" : ""}${FAULTS ? ", faults" : ""}`;
+/** The key in latest.json: a run with other knobs does not replace the standard run's figures. */
+const SCENARIO = [
+  `${MODE}, ${INSTANCES} instance${INSTANCES > 1 ? "s" : ""}${FAULTS ? ", faults" : ""}`,
+  ...(BUYERS !== 2000 ? [`${BUYERS} buyers`] : []),
+  ...(STOCK !== 100 ? [`stock ${STOCK}`] : []),
+  ...(CONNECTIONS !== 100 ? [`${CONNECTIONS} connections`] : []),
+  ...(POOL_MAX ? [`pool ${POOL_MAX}`] : []),
+  ...(SHARED_PG ? ["shared PostgreSQL"] : []),
+].join(", ");
 const PAYMENTS: "sandbox" | "stripe" = FAULTS ? "stripe" : "sandbox";
 
 const ms = (n: number) => Math.round(n * 10) / 10;
