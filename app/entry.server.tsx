@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter, type HandleErrorFunction } from "re
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { isDatabaseUnavailable } from "~/db/errors";
 
 /**
  * React Router's default Node entry, plus the per-request CSP nonce (server/security-headers.ts
@@ -20,9 +21,16 @@ export const streamTimeout = 5_000;
  * without an action: 405; a `.data` request for no route: 404) is the client's doing, not a
  * fault: no stack trace for it, and none for a request the client gave up on.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (isDatabaseUnavailable(error)) {
+    // One line, no stack: during a restart every request fails the same way. server/app.ts
+    // turns this request's 500 into 503 + Retry-After; the pool reconnects by itself.
+    context.markDatabaseUnavailable?.();
+    console.warn(`[db] database unavailable for ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message ?? error}`);
+    return;
+  }
   console.error(error);
 };
 

@@ -14,6 +14,12 @@ export type ShopContext = {
    * call loaders directly.
    */
   cspNonce?: string;
+  /**
+   * Marks this request as failed because the database could not be reached (called by
+   * handleError in app/entry.server.tsx): server/app.ts then answers 503 + Retry-After instead
+   * of 500, for pages, `.data` requests and resource routes alike. Absent outside the HTTP app.
+   */
+  markDatabaseUnavailable?: () => void;
 };
 
 declare module "react-router" {

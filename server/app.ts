@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { RouteObject, ServerBuild } from "react-router";
 import type { ShopContext } from "~/load-context";
+import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
 import { catalogueCache, personalResponsesNoStore } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
@@ -25,6 +26,10 @@ import { refuseBadHost, refuseControlCharactersInPath, requestGuard } from "./re
 import { cspNonceOf, securityHeaders } from "./security-headers";
 
 const require = createRequire(import.meta.url);
+/** res.locals key: this request failed on an unreachable database (see below). */
+const DATABASE_UNAVAILABLE = "databaseUnavailable";
+/** Seconds a client is asked to wait before retrying during a database outage. */
+const RETRY_AFTER_SECONDS = "5";
 const FLAGS_DIR = join(dirname(require.resolve("flag-icons/package.json")), "flags");
 
 export interface AppOptions {
@@ -111,12 +116,35 @@ export function createApp({
       next(error);
     }
   });
+  // A request that failed because the database could not be reached answers 503 + Retry-After
+  // (a restart or failover: try again shortly), not 500 (a bug). React Router tells us through
+  // the load context (handleError in app/entry.server.tsx); its 500 is rewritten as the
+  // headers go out, whichever kind of route answered.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      if (res.locals[DATABASE_UNAVAILABLE] && (typeof args[0] === "number" ? args[0] : res.statusCode) >= 500) {
+        args[0] = 503;
+        res.statusCode = 503;
+        res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
+        res.setHeader("Cache-Control", "no-store");
+      }
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+    next();
+  });
   app.use(
     createRequestHandler({
       build: build as ServerBuild,
       mode: context.env.NODE_ENV === "development" ? "development" : "production",
       // The shared context plus this response's CSP nonce, for the page's inline scripts.
-      getLoadContext: (_req, res) => ({ ...context, cspNonce: cspNonceOf(res) }),
+      getLoadContext: (_req, res) => ({
+        ...context,
+        cspNonce: cspNonceOf(res),
+        markDatabaseUnavailable: () => {
+          res.locals[DATABASE_UNAVAILABLE] = true;
+        },
+      }),
     }),
   );
 
@@ -128,6 +156,12 @@ export function createApp({
     if (status) {
       req.log.warn({ status, path: req.path.slice(0, 200) }, `${status} from express`);
       if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").type("text/plain").send(status === 404 ? "Not found." : "Bad request.");
+      return;
+    }
+    // The database is down or restarting (see handleError in app/entry.server.tsx): try again soon.
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ reason: (error as Error).message, path: req.path.slice(0, 200) }, "database unavailable");
+      if (!res.headersSent) res.status(503).set({ "Retry-After": RETRY_AFTER_SECONDS, "Cache-Control": "no-store" }).type("text/plain").send("Service temporarily unavailable. Please try again in a moment.");
       return;
     }
     req.log.error({ err: error, method: req.method, path: req.path.slice(0, 200) }, "unhandled error");

@@ -34,4 +34,17 @@ describe("routePatternOf", () => {
   it("is null when nothing matches", () => {
     expect(routePatternOf(routeTreeOf({ routes: { root: { id: "root", path: "" } } } as unknown as ServerBuild), "/x")).toBeNull();
   });
+
+  it("answers the same from its cache, per route tree, and past the cache's size", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(routePatternOf(routes, "/products/pikachu")).toBe("/products/:slug");
+      expect(routePatternOf(routes, "/no/such/page")).toBe("/*");
+    }
+    // Another tree (dev mode builds one per request) is not answered from this one's entries.
+    const withoutProducts = routeTreeOf({ routes: { root: { id: "root", path: "" } } } as unknown as ServerBuild);
+    expect(routePatternOf(withoutProducts, "/products/pikachu")).toBeNull();
+    // More distinct paths than the cache holds: still right before and after it is emptied.
+    for (let i = 0; i < 5_001; i++) expect(routePatternOf(routes, `/products/p${i}`)).toBe("/products/:slug");
+    expect(routePatternOf(routes, "/admin/orders/7")).toBe("/admin/orders/:id");
+  });
 });

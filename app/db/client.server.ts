@@ -37,6 +37,15 @@ export function connectPostgres(url: string, options: { poolMax?: number } = {})
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  // Nor a checked-out one. A client inside a transaction, between two queries (awaiting the
+  // app's own code), that is told "terminating connection due to administrator command" (a
+  // PostgreSQL restart, pg_terminate_backend, a failover) emits 'error' with no query to fail;
+  // the pool listens only while the client is idle, so unheard that error ended the process
+  // (found by bench/drop-sim's restart fault). Heard here, the client is left unqueryable: its
+  // transaction's next query fails, the pool discards it on release and connects afresh.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error("[db] PostgreSQL connection lost:", error.message));
+  });
   const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,

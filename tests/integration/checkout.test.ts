@@ -635,3 +635,52 @@ describe("a price change committing while a checkout starts", () => {
     expect(order.subtotalAmount).toBe(22999);
   });
 });
+
+describe("a drop: checkouts after the stock is gone", () => {
+  it("are refused from the committed stock without queueing behind the reserving checkout's lock", async () => {
+    if (!(await usingPostgresServer())) return; // PGlite runs one transaction at a time: no lock to queue behind
+    const product = await fx.product({ price: 100, stock: 0 });
+    const user = await fx.customer();
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+    let result: Awaited<ReturnType<typeof createCheckout>> | undefined;
+    let answeredWhileLocked = false;
+    await database.db.transaction(async (tx) => {
+      // Another checkout (or an admin) holds the variant's row...
+      await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.id, product.variantId)).for("no key update");
+      // ...and the sold-out refusal still comes at once.
+      result = await Promise.race([
+        createCheckout(database.db, { userId: user.id }, sandbox, config),
+        new Promise<undefined>((resolve) => setTimeout(resolve, 2000)),
+      ]);
+      answeredWhileLocked = result !== undefined;
+    });
+    expect(answeredWhileLocked).toBe(true);
+    expect(result).toMatchObject({ ok: false, code: "out_of_stock", message: `${product.name} is out of stock.` });
+  });
+
+  it("still lets a customer whose own pending order holds the last units check out again (they are released first)", async () => {
+    const product = await fx.product({ price: 100, stock: 2 });
+    const user = await fx.customer();
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 2 }]);
+    const first = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(first.ok).toBe(true);
+    const [variant] = await database.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, product.variantId));
+    expect(variant!.stock).toBe(0);
+    const again = await createCheckout(database.db, { userId: user.id }, sandbox, config);
+    expect(again.ok).toBe(true);
+    if (!first.ok || !again.ok) return;
+    expect((await orderOf(first.orderId)).order.status).toBe("failed");
+    expect((await orderOf(again.orderId)).reservations).toMatchObject([{ status: "held", quantity: 2 }]);
+  });
+
+  it("says how many are left when fewer than asked for remain", async () => {
+    const product = await fx.product({ price: 100, stock: 1 });
+    const user = await fx.customer();
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 2 }]);
+    expect(await createCheckout(database.db, { userId: user.id }, sandbox, config)).toMatchObject({
+      ok: false,
+      code: "out_of_stock",
+      message: `Only 1 of ${product.name} left in stock.`,
+    });
+  });
+});

@@ -6,7 +6,7 @@ import { getProfile } from "~/modules/accounts/users.server";
 import { cardPart, creditToApply, STORE_CREDIT_PROVIDER } from "~/modules/credit/credit-rules";
 import { lockCreditBalance, moveCredit, returnCreditOfOrders } from "~/modules/credit/ledger.server";
 import type { EmailBranding } from "~/modules/orders/emails.server";
-import { checkoutLines } from "~/modules/cart/cart.server";
+import { checkoutLines, type CheckoutLine } from "~/modules/cart/cart.server";
 import { findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
 import { checkDropCheckout, lockDropBuyer, recordDropOrder } from "~/modules/drops/checkout-gate.server";
 import { isPremium } from "~/modules/membership/premium.server";
@@ -104,6 +104,30 @@ interface SupersededOrder {
 }
 
 /**
+ * The sold-out fast path. In a drop, nearly every checkout comes after the stock is gone, and
+ * each would otherwise queue for the variant's row lock (held by whoever is reserving) only to
+ * be refused. The stock read with the cart (this transaction, unlocked, committed) already
+ * says so: stock only goes down under that lock, so a line needing more than the committed
+ * stock at that moment would have been refused if it had run then. Only when the customer has
+ * no pending order (nothing of theirs is about to be released in this transaction) and the
+ * line is visible (a hidden product is refused as unavailable after the lock); otherwise the
+ * locked path decides as before. Nothing is taken here, so it cannot oversell.
+ */
+function refuseSoldOutBeforeLocking(cart: CheckoutLine[]): void {
+  for (const line of cart) {
+    if (line.isVisible && line.stock < line.quantity) throw outOfStock(line, line.stock);
+  }
+}
+
+function outOfStock(line: { displayName: string }, left: number): CheckoutRefusal {
+  return new CheckoutRefusal(
+    "out_of_stock",
+    left > 0 ? `Only ${left} of ${line.displayName} left in stock.` : `${line.displayName} is out of stock.`,
+    line.displayName,
+  );
+}
+
+/**
  * A new checkout replaces the customer's earlier pending ones: without this, every POST
  * /checkout would reserve the same cart again and one customer could hold all the stock of a
  * product without paying. Runs inside the checkout transaction, after the customer row is
@@ -115,9 +139,11 @@ interface SupersededOrder {
  * variants the other way round, so every variant this checkout will touch (released or taken)
  * is locked first, in variant-id order, the lock order used everywhere else.
  */
-async function supersedePendingOrders(tx: Db, userId: string, cartVariantIds: number[], now: Date): Promise<SupersededOrder[]> {
+async function supersedePendingOrders(tx: Db, userId: string, cart: CheckoutLine[], now: Date): Promise<SupersededOrder[]> {
   const superseded = await failPendingOrdersOf(tx, userId, now);
   const ids = superseded.map((o) => o.id);
+  if (ids.length === 0) refuseSoldOutBeforeLocking(cart);
+  const cartVariantIds = cart.map((l) => l.variantId);
   // One lock call for everything, in id order: the cart's variants are locked even when nothing
   // is superseded, since checkout reads their prices only once it holds them.
   await lockVariants(tx, [...cartVariantIds, ...(await heldVariantIds(tx, ids))]);
@@ -212,12 +238,7 @@ export async function createCheckout(
       // variants in that order and none can deadlock another.
       const coupon: RedeemableCoupon | null = couponCode ? await findRedeemableCoupon(tx, couponCode, { lock: true }) : null;
 
-      const superseded = await supersedePendingOrders(
-        tx,
-        request.userId,
-        inCart.map((l) => l.variantId),
-        now,
-      );
+      const superseded = await supersedePendingOrders(tx, request.userId, inCart, now);
 
       // The cart's variants are locked now (by supersedePendingOrders) and only then read for
       // pricing: a price change committing meanwhile (an admin's edit, a repricing run) is waited
@@ -331,12 +352,7 @@ export async function createCheckout(
         const { line } = reservation;
         // The stock read with the cart may be stale by now (another buyer took the units between
         // that read and the guarded update): say what is left now.
-        const left = (await findVariantFacts(tx, line.variantId))?.stock ?? 0;
-        throw new CheckoutRefusal(
-          "out_of_stock",
-          left > 0 ? `Only ${left} of ${line.displayName} left in stock.` : `${line.displayName} is out of stock.`,
-          line.displayName,
-        );
+        throw outOfStock(line, (await findVariantFacts(tx, line.variantId))?.stock ?? 0);
       }
       if (credit > 0) {
         const spent = await moveCredit(tx, { userId: request.userId, amount: -credit, kind: "order_spend", orderId });

@@ -1,0 +1,956 @@
+/**
+ * `npm run bench:drop-sim` — a product drop: 2,000 buyers at once for 100 units (limit 2 each).
+ *
+ *   npm run bench:drop-sim -- [--mode plain|queue] [--instances 1|2] [--faults]
+ *
+ * 1. Starts a private PostgreSQL 15 cluster (pg-cluster.ts; BENCH_PG=shared uses
+ *    127.0.0.1:5432 instead, without the PostgreSQL-restart fault), creates a database,
+ *    migrates it, adds one product (stock 100, limit 2) and 2,000 buyers, each with a delivery
+ *    address and a session made directly in the database (no sign-in over HTTP).
+ * 2. Starts the production build (server/main.ts, background jobs included) as 1 or 2
+ *    instances on ports 3161+ sharing that database.
+ * 3. The drop: every buyer at once adds 1–2 units (POST /cart), checks out (POST /checkout,
+ *    which reserves stock), and 80 % of those who got a hold pay; the rest abandon. Payment is
+ *    the sandbox page (POST /sandbox/checkout/:id); with --faults it is Stripe's flow instead
+ *    (a local fake of Stripe's API and signed webhooks), because the webhook storm needs
+ *    webhooks, which the sandbox does not have.
+ * 4. With --faults: SIGKILL an instance mid-drop and start it again; restart PostgreSQL
+ *    (pg_ctl restart -m fast) mid-drop and watch the shop answer 503 and recover; a storm of
+ *    1,000 webhook deliveries (replays, duplicates, out of order, late payments, bad
+ *    signatures) over both instances; SIGTERM an instance with requests in flight.
+ * 5. Time travel: every hold's expiry is moved into the past, and the instances' own
+ *    reservation sweep (server/jobs.ts) must release them.
+ * 6. Invariants, from the database; any broken one makes the exit code non-zero.
+ *
+ * Writes bench/drop-sim/latest.json (one entry per scenario) and prints a summary.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
+import { cpus, loadavg, totalmem } from "node:os";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { SESSION_COOKIE } from "~/config/constants";
+import { connectPostgres } from "~/db/client.server";
+import { generateToken, hashToken } from "~/modules/accounts/tokens.server";
+import { checkoutFixtures } from "../../tests/support/checkout-fixtures";
+import { startStripeFake, type StripeFake } from "../../tests/fakes/stripe-fake";
+import { startPrivateCluster, type PrivateCluster } from "./pg-cluster";
+
+const { values: args } = parseArgs({
+  options: {
+    mode: { type: "string", default: "plain" },
+    instances: { type: "string", default: "1" },
+    faults: { type: "boolean", default: false },
+  },
+});
+const MODE = args.mode as "plain" | "queue";
+if (MODE !== "plain" && MODE !== "queue") throw new Error(`--mode must be plain or queue, not ${MODE}`);
+const INSTANCES = Number(args.instances);
+const FAULTS = Boolean(args.faults);
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
+const SHARED_PG = process.env.BENCH_PG === "shared";
+const PRIVATE_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55432);
+const PORT_BASE = Number(process.env.BENCH_PORT ?? 3161);
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
+const STOCK = Number(process.env.BENCH_STOCK ?? 100);
+const LIMIT = 2;
+const PAY_SHARE = 0.8;
+/** Keep-alive sockets per instance: how many requests the buyers have in flight at most. */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const POOL_MAX = process.env.BENCH_POOL_MAX; // unset: the shop's default (DATABASE_POOL_MAX 10)
+const STORM_EVENTS = 1000;
+const WEBHOOK_SECRET = "whsec_drop_sim_not_a_secret";
+const DB_NAME = `nearmint_drop_sim_${Date.now().toString(36)}`;
+/** The key in latest.json: a run with other knobs does not replace the standard run's figures. */
+const SCENARIO = [
+  `${MODE}, ${INSTANCES} instance${INSTANCES > 1 ? "s" : ""}${FAULTS ? ", faults" : ""}`,
+  ...(BUYERS !== 2000 ? [`${BUYERS} buyers`] : []),
+  ...(STOCK !== 100 ? [`stock ${STOCK}`] : []),
+  ...(CONNECTIONS !== 100 ? [`${CONNECTIONS} connections`] : []),
+  ...(POOL_MAX ? [`pool ${POOL_MAX}`] : []),
+  ...(SHARED_PG ? ["shared PostgreSQL"] : []),
+].join(", ");
+const PAYMENTS: "sandbox" | "stripe" = FAULTS ? "stripe" : "sandbox";
+
+const ms = (n: number) => Math.round(n * 10) / 10;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+function summary(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { count: s.length, p50: ms(percentile(s, 50)), p95: ms(percentile(s, 95)), p99: ms(percentile(s, 99)), max: ms(s.at(-1) ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database
+
+let cluster: PrivateCluster | null = null;
+let adminUrl = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+function databaseUrl(): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+}
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Buyer {
+  index: number;
+  userId: string;
+  cookie: string;
+  quantity: number;
+}
+
+async function prepareDatabase(): Promise<{ variantId: number; buyers: Buyer[] }> {
+  await admin((c) => c.query(`CREATE DATABASE ${DB_NAME}`));
+  const handle = connectPostgres(databaseUrl(), { poolMax: 4 });
+  try {
+    await handle.migrate();
+    const product = await checkoutFixtures(handle.db).product({ name: "Drop: Booster Box", price: 14_999, stock: STOCK, limitPerCustomer: LIMIT });
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
+    try {
+      // One more account than buyers: the probe that watches the shop during the PostgreSQL restart.
+      const tokens = Array.from({ length: BUYERS + 1 }, () => generateToken());
+      // Users, profiles with a delivery address, and one session each, in three statements.
+      const { rows } = await pool.query<{ id: string; n: number }>(
+        `INSERT INTO users (email, password_hash, email_verified_at)
+         SELECT 'buyer' || n || '@drop-sim.test', 'not-a-real-hash', now() FROM generate_series(1, $1::int) n
+         RETURNING id, (regexp_match(email, '\\d+'))[1]::int AS n`,
+        [BUYERS + 1],
+      );
+      await pool.query(
+        `INSERT INTO profiles (id, full_name, email, address_line1, city, postal_code, country)
+         SELECT u.id, 'Buyer ' || u.id, u.email, u.id || ' Pallet Road', 'Leeds', 'LS1 1AA', 'United Kingdom' FROM users u WHERE u.email LIKE '%@drop-sim.test'`,
+      );
+      const byN = [...rows].sort((a, b) => a.n - b.n);
+      await pool.query(
+        `INSERT INTO sessions (token_hash, user_id, persistent, expires_at)
+         SELECT t, u, true, now() + interval '1 day' FROM unnest($1::text[], $2::uuid[]) AS x(t, u)`,
+        [tokens.map(hashToken), byN.map((r) => r.id)],
+      );
+      await pool.query("VACUUM ANALYZE");
+      return {
+        variantId: product.variantId,
+        buyers: byN.map((r, i) => ({ index: i, userId: r.id, cookie: `${SESSION_COOKIE}=${tokens[i]}`, quantity: Math.random() < 0.5 ? 1 : 2 })),
+      };
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shop instances
+
+interface Instance {
+  n: number;
+  port: number;
+  base: string;
+  child: ChildProcess;
+  agent: Agent;
+  exitCode: Promise<number | null>;
+}
+const instances: Instance[] = [];
+/** Shops the bench stopped on purpose (SIGTERM at the end may come as exit code 0). */
+const expectedExits = new Set<ChildProcess>();
+const unexpectedExits: { instance: number; code: number | null; signal: string | null; lastLines: string[] }[] = [];
+let stripeFake: StripeFake | null = null;
+const PUBLIC_URL = `http://127.0.0.1:${PORT_BASE}`;
+
+function ensureBuild() {
+  if (existsSync(`${BUILD_DIR}/server/index.js`)) return;
+  console.log(`[drop-sim] no build in ${BUILD_DIR}: building`);
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("react-router build failed");
+}
+
+async function startInstance(n: number): Promise<Instance> {
+  const port = PORT_BASE + n;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: "production",
+    BUILD_DIR,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL,
+    DATABASE_URL: databaseUrl(),
+    DEMO_DATA: "0",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+  };
+  if (POOL_MAX) env.DATABASE_POOL_MAX = POOL_MAX;
+  if (PAYMENTS === "stripe") {
+    Object.assign(env, { PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_drop_sim", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripeFake!.url });
+  } else {
+    env.PAYMENTS = "sandbox";
+    delete env.STRIPE_SECRET_KEY;
+  }
+  const nodeArgs = ["--import", "tsx"];
+  if (process.env.BENCH_CPU_PROF) nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
+  const child = spawn(process.execPath, [...nodeArgs, "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const exitCode = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  // The last lines each shop wrote, shown if it dies without being told to.
+  const tail: string[] = [];
+  const keep = (d: Buffer) => {
+    tail.push(...d.toString().split("\n").filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - 80));
+  };
+  child.stdout!.on("data", (d: Buffer) => {
+    keep(d);
+    if (process.env.BENCH_VERBOSE) process.stdout.write(`[shop ${n}] ${d}`);
+  });
+  child.stderr!.on("data", (d: Buffer) => {
+    keep(d);
+    if (process.env.BENCH_VERBOSE) process.stderr.write(`[shop ${n}] ${d}`);
+  });
+  child.once("exit", (code, signal) => {
+    if (signal === "SIGKILL" || signal === "SIGTERM" || expectedExits.has(child)) return;
+    unexpectedExits.push({ instance: n, code, signal, lastLines: tail.slice(-60) });
+    console.error(`[drop-sim] shop ${n} exited by itself (code ${code}, signal ${signal}); its last lines:\n${tail.slice(-60).join("\n")}`);
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`shop ${n} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) {
+        const instance = { n, port, base: `http://127.0.0.1:${port}`, child, agent: new Agent({ keepAlive: true, maxSockets: CONNECTIONS }), exitCode };
+        instances[n] = instance;
+        return instance;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`shop ${n} did not become healthy within 60 s`);
+}
+
+async function stopInstance(instance: Instance, signal: NodeJS.Signals = "SIGTERM") {
+  expectedExits.add(instance.child);
+  instance.agent.destroy();
+  if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
+  instance.child.kill(signal);
+  await Promise.race([instance.exitCode, sleep(15_000)]);
+  if (instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill("SIGKILL");
+}
+
+/** CPU time (ms) of the private cluster's postmaster and its backends so far (null when shared or no /proc). */
+function postgresCpuMs(): number | null {
+  if (!cluster) return null;
+  try {
+    const postmaster = Number(readFileSync(`${cluster.dir}/data/postmaster.pid`, "utf8").split("\n")[0]);
+    const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return cpuMs([postmaster, ...children]);
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (ms) the shop processes used so far, from /proc (null where there is none). */
+function cpuMs(pids: number[]): number | null {
+  try {
+    return pids.reduce((sum, pid) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+    }, 0);
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client
+
+interface Answer {
+  status: number;
+  location: string | null;
+  body: string;
+  /** From the call to the last byte: includes waiting for one of the instance's sockets. */
+  ms: number;
+  /** From the request going out on its socket to the last byte: the shop's own time. */
+  wireMs: number;
+}
+
+function send(instance: Instance, method: "GET" | "POST", path: string, options: { cookie?: string; form?: Record<string, string>; json?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.Cookie = options.cookie;
+  let body: Buffer | undefined;
+  if (method === "POST") {
+    headers.Origin ??= instance.base;
+    if (options.json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = Buffer.from(options.json);
+    } else {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      body = Buffer.from(new URLSearchParams(options.form ?? {}).toString());
+    }
+    headers["Content-Length"] = String(body.length);
+  }
+  const started = performance.now();
+  let onWire = started;
+  return new Promise((resolvePromise, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port: instance.port, path, method, headers, agent: instance.agent }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const now = performance.now();
+        resolvePromise({ status: res.statusCode!, location: typeof res.headers.location === "string" ? res.headers.location : null, body: text, ms: now - started, wireMs: now - onWire });
+      });
+    });
+    req.once("socket", (socket) => {
+      if (socket.connecting) socket.once("connect", () => (onWire = performance.now()));
+      else onWire = performance.now();
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error("timeout")));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const counts = {
+  transportErrors: 0,
+  status5xx: new Map<number, number>(),
+  retries: 0,
+};
+
+/**
+ * One step of a buyer, as a browser behind a load balancer would see it: a connection error
+ * (an instance killed) or a 503 (the database restarting) is tried again on the next instance
+ * after a pause, up to a few times; everything else is the answer. Without faults nothing is
+ * retried, so every error shows.
+ */
+async function step(first: number, method: "GET" | "POST", path: string, options: Parameters<typeof send>[3]): Promise<Answer | null> {
+  const attempts = FAULTS ? 8 : 1;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const instance = instances[(first + attempt) % instances.length]!;
+    try {
+      const answer = await send(instance, method, path, options);
+      if (answer.status >= 500) {
+        counts.status5xx.set(answer.status, (counts.status5xx.get(answer.status) ?? 0) + 1);
+        if (answer.status === 503 || answer.status === 502) {
+          counts.retries++;
+          await sleep(200 + Math.random() * 300);
+          continue;
+        }
+      }
+      return answer;
+    } catch {
+      counts.transportErrors++;
+      counts.retries++;
+      await sleep(100 + Math.random() * 200);
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The drop
+
+const latency = { cart: [] as number[], checkout: [] as number[], payment: [] as number[] };
+/** The same steps from the socket on (no waiting for a free socket): the shop's service time. */
+const wire = { cart: [] as number[], checkout: [] as number[], payment: [] as number[] };
+const outcome = {
+  cartOk: 0,
+  /** 409 at the cart: the stock was already held when this buyer added (the cart checks stock too). */
+  cartSoldOut: 0,
+  cartFailed: 0,
+  checkoutAttempts: 0,
+  holds: 0,
+  refusals: new Map<string, number>(),
+  checkoutFailed: 0,
+  paid: 0,
+  abandoned: 0,
+  paymentFailed: 0,
+};
+/** Sessions the buyers paid (sandbox: the page said paid; Stripe: completed at the fake). */
+const paidSessions = new Set<string>();
+/** Each paid session's first completed event (Stripe mode), replayed by the storm. */
+const firstEvents = new Map<string, { payload: string; header: string }>();
+/** Sessions the buyers left unpaid. */
+const abandonedSessions = new Set<string>();
+let firstCheckoutAt = 0;
+let lastCheckoutAt = 0;
+/** When the last hold was answered: the stock was gone by then. */
+let lastHoldAt = 0;
+let checkoutsDone = 0;
+const checkoutProgress: Array<(done: number) => void> = [];
+
+async function payWithSandbox(home: number, buyer: Buyer, sessionId: string) {
+  const answer = await step(home, "POST", `/sandbox/checkout/${sessionId}`, { cookie: buyer.cookie, form: { cardNumber: "4242 4242 4242 4242" } });
+  if (answer && answer.status === 302 && answer.location?.includes("/order/success")) {
+    latency.payment.push(answer.ms);
+    wire.payment.push(answer.wireMs);
+    outcome.paid++;
+    paidSessions.add(sessionId);
+  } else {
+    outcome.paymentFailed++;
+    console.warn(`[drop-sim] sandbox payment for ${sessionId}: ${answer ? `${answer.status} ${answer.location ?? answer.body.slice(0, 120)}` : "no answer"}`);
+  }
+}
+
+/** Stripe's side of a payment: the session completes at the fake, then its webhook is delivered (retried until 2xx). */
+async function payWithStripe(home: number, sessionId: string) {
+  const started = performance.now();
+  stripeFake!.completeSession(sessionId);
+  paidSessions.add(sessionId);
+  const event = stripeFake!.signedEvent("checkout.session.completed", stripeFake!.session(sessionId), WEBHOOK_SECRET);
+  firstEvents.set(sessionId, event);
+  const delivered = await deliverWebhook(home, event);
+  if (delivered) {
+    latency.payment.push(performance.now() - started);
+    outcome.paid++;
+  } else outcome.paymentFailed++;
+  return event;
+}
+
+/** Like Stripe: deliver until a 2xx (Stripe retries for days; here up to 30 times). */
+async function deliverWebhook(home: number, event: { payload: string; header: string }, expectOk = true): Promise<Answer | null> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const instance = instances[(home + attempt) % instances.length]!;
+    try {
+      const answer = await send(instance, "POST", "/api/stripe/webhook", { json: event.payload, headers: { "Stripe-Signature": event.header, Origin: "" } });
+      if (answer.status < 300 || (!expectOk && answer.status < 500)) return answer;
+      counts.status5xx.set(answer.status, (counts.status5xx.get(answer.status) ?? 0) + 1);
+    } catch {
+      counts.transportErrors++;
+    }
+    counts.retries++;
+    await sleep(200 + attempt * 100);
+  }
+  return null;
+}
+
+/**
+ * QUEUE MODE HOOK (issue 16, drops): a buyer joins the drop's waiting room, waits to be admitted,
+ * and only then buys. The drops feature (waiting room + admission) is being built separately;
+ * when it lands, implement this as: POST the join, poll (or stream) until admitted, then return
+ * so the buyer goes on to cart → checkout with whatever admission token the feature asks for.
+ * Until then queue mode refuses to run rather than measure something else under its name.
+ */
+async function waitForAdmission(_home: number, _buyer: Buyer): Promise<void> {
+  throw new Error("--mode queue needs the drops feature (waiting room with admission), which is not in this build yet");
+}
+
+async function buyer(b: Buyer, variantId: number) {
+  const home = b.index % instances.length;
+  if (MODE === "queue") await waitForAdmission(home, b);
+
+  const cart = await step(home, "POST", "/cart", { cookie: b.cookie, form: { intent: "add", variantId: String(variantId), quantity: String(b.quantity), redirectTo: "/cart" } });
+  if (cart?.status === 409) {
+    latency.cart.push(cart.ms);
+    wire.cart.push(cart.wireMs);
+    outcome.cartSoldOut++;
+    return;
+  }
+  if (!cart || cart.status !== 302) {
+    outcome.cartFailed++;
+    if (outcome.cartFailed <= 3) console.warn(`[drop-sim] cart add: ${cart ? `${cart.status} ${cart.body.slice(0, 160)}` : "no answer"}`);
+    return;
+  }
+  latency.cart.push(cart.ms);
+  wire.cart.push(cart.wireMs);
+  outcome.cartOk++;
+
+  if (!firstCheckoutAt) firstCheckoutAt = performance.now();
+  const checkout = await step(home, "POST", "/checkout", { cookie: b.cookie, form: {} });
+  lastCheckoutAt = performance.now();
+  outcome.checkoutAttempts++;
+  checkoutsDone++;
+  for (const hook of checkoutProgress) hook(checkoutsDone);
+  if (!checkout || checkout.status !== 302 || !checkout.location) {
+    outcome.checkoutFailed++;
+    if (outcome.checkoutFailed <= 3) console.warn(`[drop-sim] checkout: ${checkout ? `${checkout.status} ${checkout.body.slice(0, 160)}` : "no answer"}`);
+    return;
+  }
+  latency.checkout.push(checkout.ms);
+  wire.checkout.push(checkout.wireMs);
+  const refused = /checkoutError=([a-z_]+)/.exec(checkout.location);
+  if (refused) {
+    outcome.refusals.set(refused[1]!, (outcome.refusals.get(refused[1]!) ?? 0) + 1);
+    return;
+  }
+  const sessionId = /\/(?:sandbox\/checkout|c\/pay)\/([^/?#]+)/.exec(checkout.location)?.[1];
+  if (!sessionId) {
+    outcome.checkoutFailed++;
+    console.warn(`[drop-sim] checkout went to ${checkout.location}`);
+    return;
+  }
+  outcome.holds++;
+  lastHoldAt = performance.now();
+  if (Math.random() >= PAY_SHARE) {
+    outcome.abandoned++;
+    abandonedSessions.add(sessionId);
+    return;
+  }
+  if (PAYMENTS === "sandbox") await payWithSandbox(home, b, sessionId);
+  else await payWithStripe(home, sessionId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Faults
+
+const faultLog: Record<string, unknown> = {};
+
+async function killAndRestart(n: number) {
+  const victim = instances[n]!;
+  const started = performance.now();
+  const atCheckouts = checkoutsDone;
+  victim.child.kill("SIGKILL");
+  await victim.exitCode;
+  victim.agent.destroy();
+  console.log(`[drop-sim] fault: SIGKILL shop ${n} at ${checkoutsDone} checkouts`);
+  await startInstance(n);
+  faultLog.sigkill = { instance: n, atCheckouts, backHealthyAfterMs: Math.round(performance.now() - started) };
+  console.log(`[drop-sim] fault: shop ${n} back after ${Math.round(performance.now() - started)} ms`);
+}
+
+/** Restarts the private cluster while probing one instance: which answers came, and when it recovered. */
+async function restartPostgres() {
+  if (!cluster) return;
+  // Its own connection, not the buyers' queue of sockets: it measures the outage, not the crowd.
+  const probe = { ...instances[0]!, agent: new Agent({ keepAlive: false }) };
+  const atCheckouts = checkoutsDone;
+  const seen = new Map<number | string, number>();
+  let probing = true;
+  let recoveredAt = 0;
+  let restartedAt = 0;
+  const giveUpAt = performance.now() + 60_000;
+  const prober = (async () => {
+    while ((probing || !recoveredAt) && performance.now() < giveUpAt) {
+      const t = performance.now();
+      try {
+        const a = await send(probe, "GET", "/cart", { cookie: outageCookie });
+        seen.set(a.status, (seen.get(a.status) ?? 0) + 1);
+        if (restartedAt && a.status === 200 && !recoveredAt) recoveredAt = performance.now();
+      } catch (error) {
+        const key = (error as NodeJS.ErrnoException).code ?? "error";
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      await sleep(Math.max(0, 50 - (performance.now() - t)));
+    }
+  })();
+  await sleep(100);
+  console.log(`[drop-sim] fault: pg_ctl restart -m fast at ${atCheckouts} checkouts`);
+  const { ms: restartMs } = cluster.restart();
+  restartedAt = performance.now();
+  const deadline = Date.now() + 30_000;
+  while (!recoveredAt && Date.now() < deadline) await sleep(50);
+  probing = false;
+  await prober;
+  faultLog.postgresRestart = {
+    atCheckouts,
+    pgCtlRestartMs: restartMs,
+    shopAnswered200AgainAfterMs: recoveredAt ? Math.round(recoveredAt - restartedAt) : null,
+    probeAnswers: Object.fromEntries(seen),
+  };
+  console.log(`[drop-sim] fault: PostgreSQL restarted in ${restartMs} ms; probe answers ${JSON.stringify(Object.fromEntries(seen))}; 200 again ${recoveredAt ? Math.round(recoveredAt - restartedAt) : "never"} ms after`);
+}
+let outageCookie = "";
+
+/**
+ * The webhook storm: 1,000 deliveries over both instances at once. Every paid session's
+ * completed event again (Stripe's retry: same id), a second completed event with a new id,
+ * abandoned sessions' expired events, late payments (sessions paid after their hold was
+ * released: taken again when stock is there, refunded otherwise), events older than ones
+ * already applied, and some with a bad signature. Shuffled, so the order is arbitrary.
+ */
+async function webhookStorm() {
+  const events: { payload: string; header: string; bad?: boolean }[] = [];
+  const paid = [...paidSessions];
+  const abandoned = [...abandonedSessions];
+  // A handful of abandoned sessions are paid late (after the sweep released them below).
+  const late = abandoned.slice(0, Math.min(5, abandoned.length));
+  for (const id of late) {
+    stripeFake!.completeSession(id);
+    paidSessions.add(id);
+  }
+  const lateSet = new Set(late);
+  let i = 0;
+  while (events.length < STORM_EVENTS) {
+    const kind = i++ % 6;
+    if (kind === 0 && paid.length) {
+      const first = firstEvents.get(paid[i % paid.length]!);
+      if (first) events.push(first); // a replay: same event id
+    } else if (kind === 1 && paid.length) {
+      const id = paid[i % paid.length]!;
+      events.push(stripeFake!.signedEvent("checkout.session.completed", stripeFake!.session(id), WEBHOOK_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 60 }));
+    } else if (kind === 2 && abandoned.length) {
+      const id = abandoned[i % abandoned.length]!;
+      if (lateSet.has(id)) events.push(stripeFake!.signedEvent("checkout.session.completed", stripeFake!.session(id), WEBHOOK_SECRET));
+      else events.push(stripeFake!.signedEvent("checkout.session.expired", { ...stripeFake!.session(id), status: "expired" }, WEBHOOK_SECRET));
+    } else if (kind === 3 && paid.length) {
+      // Out of order: an async failure for a session that has since been paid.
+      const id = paid[i % paid.length]!;
+      events.push(stripeFake!.signedEvent("checkout.session.async_payment_failed", stripeFake!.session(id), WEBHOOK_SECRET));
+    } else if (kind === 4) {
+      const id = (paid[i % Math.max(1, paid.length)] ?? abandoned[0])!;
+      const good = stripeFake!.signedEvent("checkout.session.completed", stripeFake!.session(id), WEBHOOK_SECRET);
+      events.push({ payload: good.payload, header: good.header.replace(/v1=[0-9a-f]{4}/, "v1=0000"), bad: true });
+    } else if (late.length) {
+      const id = late[i % late.length]!;
+      events.push(stripeFake!.signedEvent("checkout.session.completed", stripeFake!.session(id), WEBHOOK_SECRET));
+    }
+  }
+  events.sort(() => Math.random() - 0.5);
+  const started = performance.now();
+  const statuses = new Map<number | string, number>();
+  let badAccepted = 0;
+  let next = 0;
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < events.length) {
+        const event = events[next++]!;
+        const answer = await deliverWebhook(next, event, !event.bad);
+        const key = answer?.status ?? "gave up";
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        if (answer) times.push(answer.ms);
+        if (event.bad && answer && answer.status < 300) badAccepted++;
+      }
+    }),
+  );
+  faultLog.webhookStorm = {
+    deliveries: events.length,
+    latePayments: late.length,
+    seconds: ms((performance.now() - started) / 1000),
+    answers: Object.fromEntries(statuses),
+    badSignaturesAccepted: badAccepted,
+    latency: summary(times),
+  };
+  console.log(`[drop-sim] webhook storm: ${events.length} deliveries in ${ms((performance.now() - started) / 1000)} s, answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+  return { badAccepted };
+}
+
+/**
+ * SIGTERM with requests in flight. 30 buyers' POST /cart requests are inside the shop (headers
+ * read, bodies still arriving) when the signal comes: each must get its whole answer, and the
+ * process must exit 0. Another 30 requests are sent just before the signal, racing it: those the
+ * shop had not read yet may be reset (they were never in flight); counted, not asserted.
+ */
+async function sigtermDrain(n: number, buyers: Buyer[], variantId: number) {
+  const victim = instances[n]!;
+  const body = new URLSearchParams({ intent: "update", variantId: String(variantId), quantity: "0", redirectTo: "/cart" }).toString();
+  const slow = buyers.slice(0, 30).map((b) => {
+    const req = httpRequest({
+      host: "127.0.0.1",
+      port: victim.port,
+      path: "/cart",
+      method: "POST",
+      agent: false,
+      headers: { Cookie: b.cookie, Origin: victim.base, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+    });
+    const answered = new Promise<number | string>((done) => {
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => done(res.statusCode!));
+      });
+      req.on("error", (e: NodeJS.ErrnoException) => done(e.code ?? e.message));
+    });
+    req.write(body.slice(0, 8));
+    return { req, answered };
+  });
+  await sleep(1000); // the shop has read their headers and is waiting for the rest
+  const racing = buyers.slice(30, 60).map((b) =>
+    send(victim, "GET", "/cart", { cookie: b.cookie }).then(
+      (a) => a.status as number | string,
+      (e: NodeJS.ErrnoException) => e.code ?? e.message,
+    ),
+  );
+  await sleep(5);
+  expectedExits.add(victim.child);
+  victim.child.kill("SIGTERM");
+  await sleep(500);
+  for (const { req } of slow) req.end(body.slice(8));
+  const inFlight = await Promise.all(slow.map((s) => s.answered));
+  const raced = await Promise.all(racing);
+  const code = await victim.exitCode;
+  const tally = (answers: (number | string)[]) => {
+    const t = new Map<number | string, number>();
+    for (const a of answers) t.set(a, (t.get(a) ?? 0) + 1);
+    return Object.fromEntries(t);
+  };
+  const dropped = inFlight.filter((a) => typeof a !== "number" || a >= 500).length;
+  faultLog.sigterm = { inFlight: inFlight.length, inFlightAnswers: tally(inFlight), dropped, racingTheSignal: raced.length, racingAnswers: tally(raced), exitCode: code };
+  console.log(`[drop-sim] SIGTERM: ${inFlight.length} requests in flight answered ${JSON.stringify(tally(inFlight))}; ${raced.length} racing the signal: ${JSON.stringify(tally(raced))}; exit code ${code}`);
+  victim.agent.destroy();
+  return { dropped, exitCode: code };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry and invariants
+
+async function timeTravelAndSweep(pool: pg.Pool) {
+  const { rowCount } = await pool.query("UPDATE stock_reservations SET expires_at = now() - interval '1 second' WHERE status = 'held'");
+  await pool.query("UPDATE orders SET reservation_expires_at = now() - interval '1 second' WHERE status = 'pending'");
+  const started = performance.now();
+  // The shops' own reservation-sweep job (every 30 s) must release them.
+  for (;;) {
+    const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM stock_reservations WHERE status = 'held'");
+    if (rows[0]!.n === 0) break;
+    if (performance.now() - started > 90_000) break;
+    await sleep(500);
+  }
+  const seconds = ms((performance.now() - started) / 1000);
+  console.log(`[drop-sim] ${rowCount} hold(s) moved into the past; the sweep emptied them in ${seconds} s`);
+  return { heldMovedToPast: rowCount ?? 0, sweptWithinSeconds: seconds };
+}
+
+async function checkInvariants(pool: pg.Pool, variantId: number) {
+  const broken: string[] = [];
+  const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows;
+  const [v] = await one<{ stock: number }>("SELECT stock FROM product_variants WHERE id = $1", [variantId]);
+  const [r] = await one<{ held: number; sold: number }>(
+    `SELECT coalesce(sum(quantity) FILTER (WHERE status = 'held'), 0)::int AS held, coalesce(sum(quantity) FILTER (WHERE status = 'sold'), 0)::int AS sold
+     FROM stock_reservations WHERE variant_id = $1`,
+    [variantId],
+  );
+  const stock = v!.stock;
+  const { held, sold } = r!;
+  if (stock < 0) broken.push(`stock is ${stock}`);
+  if (held + sold > STOCK) broken.push(`sold ${sold} + held ${held} > ${STOCK}`);
+  if (stock + held + sold !== STOCK) broken.push(`stock ${stock} + held ${held} + sold ${sold} ≠ ${STOCK} (units created or lost)`);
+  if (held !== 0) broken.push(`${held} unit(s) still held after the expiry sweep`);
+
+  const overLimit = await one<{ user_id: string; units: number }>(
+    `SELECT o.user_id, sum(r.quantity)::int AS units FROM stock_reservations r JOIN orders o ON o.id = r.order_id
+     WHERE r.status IN ('held', 'sold') GROUP BY o.user_id HAVING sum(r.quantity) > $1`,
+    [LIMIT],
+  );
+  if (overLimit.length) broken.push(`${overLimit.length} buyer(s) above the limit of ${LIMIT}, e.g. ${JSON.stringify(overLimit[0])}`);
+  const overLimitOrders = await one<{ user_id: string }>(
+    `SELECT o.user_id FROM order_items i JOIN orders o ON o.id = i.order_id
+     WHERE o.status IN ('pending', 'completed', 'dispatched') GROUP BY o.user_id HAVING sum(i.quantity) > $1`,
+    [LIMIT],
+  );
+  if (overLimitOrders.length) broken.push(`${overLimitOrders.length} buyer(s) with more than ${LIMIT} units in live orders`);
+
+  const pending = await one<{ n: number }>("SELECT count(*)::int AS n FROM orders WHERE status = 'pending'");
+  if (pending[0]!.n) broken.push(`${pending[0]!.n} order(s) still pending after the sweep`);
+  const strayHolds = await one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM stock_reservations r JOIN orders o ON o.id = r.order_id
+     WHERE (o.status IN ('completed', 'dispatched') AND r.status <> 'sold') OR (o.status NOT IN ('completed', 'dispatched') AND r.status = 'sold')`,
+  );
+  if (strayHolds[0]!.n) broken.push(`${strayHolds[0]!.n} reservation(s) whose state does not match their order's`);
+
+  // Every paid session: exactly one order, completed (or refunded with a refund recorded: a late payment without stock).
+  const paid = [...paidSessions];
+  const paidOrders = await one<{ payment_session_id: string; id: number; status: string; refunds: number }>(
+    `SELECT o.payment_session_id, o.id, o.status, (SELECT count(*)::int FROM refunds f WHERE f.order_id = o.id) AS refunds
+     FROM orders o WHERE o.payment_session_id = ANY($1::text[])`,
+    [paid],
+  );
+  const bySession = new Map<string, typeof paidOrders>();
+  for (const o of paidOrders) bySession.set(o.payment_session_id, [...(bySession.get(o.payment_session_id) ?? []), o]);
+  let lost = 0;
+  let refundedLate = 0;
+  for (const id of paid) {
+    const rows = bySession.get(id) ?? [];
+    const ok = rows.length === 1 && (rows[0]!.status === "completed" || (rows[0]!.status === "refunded" && rows[0]!.refunds === 1));
+    if (!ok) lost++;
+    if (rows[0]?.status === "refunded") refundedLate++;
+  }
+  if (lost) broken.push(`${lost} paid session(s) without exactly one completed order (or one recorded refund)`);
+  const completed = await one<{ id: number; payment_session_id: string | null }>("SELECT id, payment_session_id FROM orders WHERE status IN ('completed', 'dispatched')");
+  const unpaidCompleted = completed.filter((o) => !o.payment_session_id || !paidSessions.has(o.payment_session_id));
+  if (unpaidCompleted.length) broken.push(`${unpaidCompleted.length} completed order(s) nobody paid for`);
+  const emails = await one<{ key: string; n: number }>(
+    "SELECT dedupe_key AS key, count(*)::int AS n FROM outbox WHERE dedupe_key LIKE 'order-confirmation:%' GROUP BY dedupe_key",
+  );
+  const emailed = new Map(emails.map((e) => [e.key, e.n]));
+  const missingEmail = completed.filter((o) => emailed.get(`order-confirmation:${o.id}`) !== 1).length;
+  if (missingEmail) broken.push(`${missingEmail} completed order(s) without exactly one confirmation email`);
+
+  // The stock ledger: its sum is the stock; per order, the units it holds now are what the ledger took.
+  const [ledger] = await one<{ total: number }>("SELECT coalesce(sum(delta), 0)::int AS total FROM stock_movements WHERE variant_id = $1", [variantId]);
+  if (ledger!.total !== stock) broken.push(`stock ledger sums to ${ledger!.total}, stock is ${stock}`);
+  const ledgerMismatch = await one<{ order_id: number; net: number; sold: number }>(
+    `SELECT m.order_id, sum(m.delta)::int AS net,
+            coalesce((SELECT sum(quantity) FROM stock_reservations r WHERE r.order_id = m.order_id AND r.status = 'sold'), 0)::int AS sold
+     FROM stock_movements m WHERE m.order_id IS NOT NULL GROUP BY m.order_id
+     HAVING sum(m.delta) <> -coalesce((SELECT sum(quantity) FROM stock_reservations r WHERE r.order_id = m.order_id AND r.status = 'sold'), 0)`,
+  );
+  if (ledgerMismatch.length) broken.push(`${ledgerMismatch.length} order(s) whose ledger rows do not match their sold units, e.g. ${JSON.stringify(ledgerMismatch[0])}`);
+
+  const [orders] = await one<Record<string, number>>(
+    `SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed, count(*) FILTER (WHERE status = 'expired')::int AS expired,
+            count(*) FILTER (WHERE status = 'failed')::int AS failed, count(*) FILTER (WHERE status = 'refunded')::int AS refunded FROM orders`,
+  );
+  return { broken, figures: { stock, held, sold, paidSessions: paid.length, refundedLatePayments: refundedLate, orders } };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+  console.log(`[drop-sim] ${SCENARIO}: ${BUYERS} buyers, stock ${STOCK}, limit ${LIMIT}, ${CONNECTIONS} connections per instance, payments ${PAYMENTS}, load average ${load()}`);
+  const loadAtStart = loadavg();
+  if (FAULTS && SHARED_PG) console.log("[drop-sim] BENCH_PG=shared: the PostgreSQL-restart fault is skipped");
+
+  let pool: pg.Pool | null = null;
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    for (const instance of instances) if (instance) await stopInstance(instance).catch(() => {});
+    await pool?.end().catch(() => {});
+    await stripeFake?.close().catch(() => {});
+    if (cluster) cluster.stop();
+    else await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)).catch((e) => console.error(`[drop-sim] could not drop ${DB_NAME}: ${(e as Error).message}`));
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().then(() => process.exit(130)));
+  process.once("unhandledRejection", (error) => {
+    console.error("[drop-sim] failed:", error);
+    void cleanup().then(() => process.exit(1));
+  });
+
+  try {
+    ensureBuild();
+    if (!SHARED_PG) {
+      cluster = startPrivateCluster(PRIVATE_PG_PORT);
+      adminUrl = cluster.adminUrl;
+      console.log(`[drop-sim] private PostgreSQL 15 on 127.0.0.1:${PRIVATE_PG_PORT} (${cluster.dir})`);
+    }
+    const postgres = await admin(async (c) => (await c.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version);
+    const { variantId, buyers } = await prepareDatabase();
+    outageCookie = buyers.at(-1)!.cookie;
+    pool = new pg.Pool({ connectionString: databaseUrl(), max: 3 });
+    pool.on("error", () => {});
+    if (PAYMENTS === "stripe") stripeFake = await startStripeFake();
+    for (let n = 0; n < INSTANCES; n++) await startInstance(n);
+    // Warm-up: one page per instance, so the first buyers do not pay for module loading.
+    for (const instance of instances) await send(instance, "GET", "/cart", { cookie: outageCookie });
+
+    const faultRuns: Promise<unknown>[] = [];
+    if (FAULTS) {
+      // One after the other: the killed shop is back (it migrates at start and, by design, exits
+      // when the database is unreachable then) before PostgreSQL is restarted.
+      const reached = (share: number) =>
+        new Promise<void>((done) => {
+          if (checkoutsDone >= BUYERS * share) return done();
+          checkoutProgress.push((n) => n >= BUYERS * share && done());
+        });
+      faultRuns.push(
+        (async () => {
+          await reached(0.2);
+          await killAndRestart(INSTANCES > 1 ? 1 : 0);
+          if (!cluster) return;
+          await reached(0.5);
+          await restartPostgres();
+        })(),
+      );
+    }
+
+    const cpuBefore = cpuMs(instances.map((i) => i.child.pid!));
+    const pgCpuBefore = postgresCpuMs();
+    const started = performance.now();
+    // The drop moment: every buyer at once.
+    await Promise.all(
+      buyers.slice(0, BUYERS).map(async (b) => {
+        await buyer(b, variantId);
+      }),
+    );
+    await Promise.all(faultRuns);
+    const wallSeconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpuMs(instances.map((i) => i.child.pid!));
+    const pgCpuAfter = postgresCpuMs();
+    const checkoutSeconds = (lastCheckoutAt - firstCheckoutAt) / 1000;
+    const requests = latency.cart.length + latency.checkout.length + latency.payment.length;
+    const drop = {
+      buyers: BUYERS,
+      wallSeconds: ms(wallSeconds),
+      checkoutWindowSeconds: ms(checkoutSeconds),
+      checkoutAttemptsPerSecond: Math.round(outcome.checkoutAttempts / checkoutSeconds),
+      /** Holds over the time from the first checkout sent to the last hold answered (the sell-out). */
+      holdsPerSecond: Math.round(outcome.holds / ((lastHoldAt - firstCheckoutAt) / 1000)),
+      soldOutAfterSeconds: ms((lastHoldAt - firstCheckoutAt) / 1000),
+      requestsPerSecond: Math.round(requests / wallSeconds),
+      serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && !FAULTS ? ms((cpuAfter - cpuBefore) / requests) : null,
+      /** PostgreSQL's CPU (postmaster + backends alive at the end) per HTTP request. */
+      postgresCpuMsPerRequest: pgCpuBefore !== null && pgCpuAfter !== null && !FAULTS ? ms((pgCpuAfter - pgCpuBefore) / requests) : null,
+      outcome: { ...outcome, refusals: Object.fromEntries(outcome.refusals) },
+      latencyMs: { cart: summary(latency.cart), checkout: summary(latency.checkout), payment: summary(latency.payment) },
+      /** Sandbox payments only (a Stripe-mode payment is the fake plus a webhook, timed as a whole above). */
+      onTheWireMs: { cart: summary(wire.cart), checkout: summary(wire.checkout), payment: summary(wire.payment) },
+      status5xx: Object.fromEntries(counts.status5xx),
+      transportErrors: counts.transportErrors,
+      retries: counts.retries,
+    };
+    console.log(
+      `[drop-sim] drop: ${drop.checkoutAttemptsPerSecond} checkout attempts/s, ${outcome.checkoutAttempts} attempts over ${drop.checkoutWindowSeconds} s; ${outcome.holds} holds, sold out after ${drop.soldOutAfterSeconds} s (${drop.holdsPerSecond} holds/s); ` +
+        `cart p50/p95/p99 ${drop.latencyMs.cart.p50}/${drop.latencyMs.cart.p95}/${drop.latencyMs.cart.p99} ms, checkout ${drop.latencyMs.checkout.p50}/${drop.latencyMs.checkout.p95}/${drop.latencyMs.checkout.p99} ms, ` +
+        `payment ${drop.latencyMs.payment.p50}/${drop.latencyMs.payment.p95}/${drop.latencyMs.payment.p99} ms; on the wire: cart ${drop.onTheWireMs.cart.p50}/${drop.onTheWireMs.cart.p95}/${drop.onTheWireMs.cart.p99} ms, checkout ${drop.onTheWireMs.checkout.p50}/${drop.onTheWireMs.checkout.p95}/${drop.onTheWireMs.checkout.p99} ms; paid ${outcome.paid}, abandoned ${outcome.abandoned}, refusals ${JSON.stringify(drop.outcome.refusals)}; ` +
+        `server CPU ${drop.serverCpuMsPerRequest} ms/request, PostgreSQL CPU ${drop.postgresCpuMsPerRequest} ms/request; load ${load()}`,
+    );
+
+    const faultProblems: string[] = [];
+    if (FAULTS) {
+      const { badAccepted } = await webhookStorm();
+      if (badAccepted) faultProblems.push(`${badAccepted} webhook(s) with a bad signature accepted`);
+      const pgFault = faultLog.postgresRestart as { probeAnswers: Record<string, number>; shopAnswered200AgainAfterMs: number | null } | undefined;
+      if (pgFault) {
+        if (pgFault.shopAnswered200AgainAfterMs === null) faultProblems.push("the shop did not recover after the PostgreSQL restart");
+        if (pgFault.probeAnswers["500"]) faultProblems.push(`${pgFault.probeAnswers["500"]} answer(s) 500 during the PostgreSQL restart (expected 503)`);
+      }
+    }
+    const expiry = await timeTravelAndSweep(pool);
+    if (FAULTS) {
+      const drain = await sigtermDrain(0, buyers, variantId);
+      if (drain.dropped) faultProblems.push(`${drain.dropped} in-flight request(s) dropped or failed on SIGTERM`);
+      if (drain.exitCode !== 0) faultProblems.push(`SIGTERM exit code ${drain.exitCode}`);
+    }
+    const invariants = await checkInvariants(pool, variantId);
+    const broken = [...invariants.broken, ...faultProblems];
+    for (const exit of unexpectedExits) broken.push(`shop ${exit.instance} died by itself (code ${exit.code}, signal ${exit.signal})`);
+    console.log(`[drop-sim] after: ${JSON.stringify(invariants.figures)}`);
+    if (drop.outcome.cartFailed || drop.outcome.checkoutFailed || drop.outcome.paymentFailed) {
+      broken.push(`requests that failed: cart ${outcome.cartFailed}, checkout ${outcome.checkoutFailed}, payment ${outcome.paymentFailed}`);
+    }
+    for (const b of broken) console.error(`[drop-sim] BROKEN: ${b}`);
+    if (!broken.length) console.log("[drop-sim] all invariants hold");
+
+    const result = {
+      scenario: SCENARIO,
+      date: new Date().toISOString(),
+      machine: { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, postgres, privateCluster: !SHARED_PG },
+      loadAverageAtStart: loadAtStart.map(ms),
+      loadAverageAtEnd: loadavg().map(ms),
+      settings: { buyers: BUYERS, stock: STOCK, limit: LIMIT, payShare: PAY_SHARE, connectionsPerInstance: CONNECTIONS, poolMax: POOL_MAX ?? "default (10)", payments: PAYMENTS, instances: INSTANCES },
+      drop,
+      faults: FAULTS ? faultLog : null,
+      unexpectedExits,
+      expiry,
+      invariants: { ...invariants.figures, broken },
+    };
+    const file = new URL("./latest.json", import.meta.url);
+    const all = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+    all[SCENARIO] = result;
+    writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+    if (broken.length) process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error("[drop-sim] failed:", error);
+  process.exitCode = 1;
+});
