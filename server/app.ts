@@ -11,7 +11,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import type { ShopContext } from "~/load-context";
 import { CATALOGUE_CHANGED_CHANNEL } from "~/modules/catalog/catalogue-changes.server";
 import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
-import { catalogueCache, personalResponsesNoStore } from "./cache";
+import { catalogueCache, personalResponsesNoStore, RENDER_WHOLE_PAGE } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
 import { createLogger, requestLogging } from "./logging";
 import {
@@ -140,7 +140,7 @@ export function createApp({
       build: build as ServerBuild,
       mode: context.env.NODE_ENV === "development" ? "development" : "production",
       // The shared context plus this response's CSP nonce, for the page's inline scripts.
-      getLoadContext: (_req, res) => ({ ...context, cspNonce: cspNonceOf(res) }),
+      getLoadContext: (_req, res) => ({ ...context, cspNonce: cspNonceOf(res), wholeDocument: res.locals[RENDER_WHOLE_PAGE] === true }),
     }),
   );
 

@@ -30,6 +30,9 @@ export interface CatalogueCacheOptions {
 export const KEEP_RENDERED_PAGE = "keepRenderedPage";
 export type KeepRenderedPage = (body: Buffer, etag: string) => void;
 
+/** `res.locals` flag: this page is held until complete here, so it is rendered whole (load-context.ts). */
+export const RENDER_WHOLE_PAGE = "renderWholePage";
+
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 /** The URL paths this middleware looks after. */
@@ -83,6 +86,7 @@ export function catalogueCache({ sharedMaxAge = 60, staleWhileRevalidate = 300 }
       return next();
     }
 
+    res.locals[RENDER_WHOLE_PAGE] = true;
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res;

@@ -13,11 +13,10 @@ import { hasPersonalCookie, ifNoneMatchHas, KEEP_RENDERED_PAGE, type KeepRendere
  * but `?page=N`) and by `catalogueCache` in server/cache.ts, which hands over a page only when it
  * made it public (a 200 that sets no cookie and that no route marked private).
  *
- * Freshness: an entry is served for `ttlMs` (1 s); after that the first request renders it again
- * while the others still get the old copy for the few milliseconds that takes (at most another
- * `ttlMs`), so an expiry never sends every connection to React Router at once. A change to the
- * catalogue (a stock movement, notified through PostgreSQL LISTEN/NOTIFY by every instance)
- * marks every entry stale at once (`invalidate`).
+ * Freshness: an entry is served for `ttlMs` (1 s), never longer. When it has run out (or the
+ * catalogue changed: a stock movement NOTIFYs every instance, `invalidate`), the next request
+ * renders the page again and the requests for the same page that arrive meanwhile wait for
+ * that render instead of all rendering it (or getting the old copy).
  *
  * The CSP nonce: the page is rendered with the nonce of the request that missed, and the entry
  * keeps that page's Content-Security-Policy header with it; every hit for the entry's lifetime
@@ -31,6 +30,8 @@ export interface RenderCacheOptions {
   maxEntries?: number;
   /** Bytes kept at most (plain + gzip + brotli of every entry). */
   maxBytes?: number;
+  /** How long requests wait for another request's render of the same page, in ms. */
+  waitMs?: number;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -82,33 +83,39 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
 /** Headers of a rendered page that belong to that one response, not to the page. */
 const NOT_KEPT = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "x-request-id", "set-cookie", "etag", "content-security-policy", "x-render-cache", "vary"]);
 
+/** A render of one key in progress: the requests waiting for its page. */
+interface Refresh {
+  waiters: Array<() => void>;
+  timer: NodeJS.Timeout;
+}
+
 export class RenderCache {
   readonly ttlMs: number;
   private readonly entries: LRUCache<string, Entry>;
   private readonly now: () => number;
-  /** Keys being rendered again right now: their stale entry is served meanwhile. */
-  private readonly refreshing = new Set<string>();
+  private readonly waitMs: number;
+  /** Keys being rendered right now; other requests for them wait for that page. */
+  private readonly refreshing = new Map<string, Refresh>();
   /** Entries rendered before this moment are stale (set by `invalidate`). */
   private staleBefore = -Infinity;
   hits = 0;
   misses = 0;
 
-  constructor({ ttlMs = 1000, maxEntries = 2000, maxBytes = 64 * 1024 * 1024, now = () => performance.now() }: RenderCacheOptions = {}) {
+  constructor({ ttlMs = 1000, maxEntries = 2000, maxBytes = 64 * 1024 * 1024, waitMs = 2000, now = () => performance.now() }: RenderCacheOptions = {}) {
     this.ttlMs = ttlMs;
     this.now = now;
-    // Stale entries are useful for one more ttl (served while their page renders again); older
-    // ones are dropped by the LRU itself. performance.now: a wall-clock step cannot revive them.
+    this.waitMs = waitMs;
+    // performance.now, not the wall clock: a clock step cannot make an old page fresh again.
     this.entries = new LRUCache<string, Entry>({
       max: maxEntries,
       maxSize: maxBytes,
       sizeCalculation: (e) => e.plain.length + e.gzip.length + e.br.length + 512,
-      ttl: ttlMs * 2,
-      ttlAutopurge: false,
+      ttl: ttlMs,
       perf: { now: () => this.now() },
     });
   }
 
-  /** Everything kept is stale from now on (the catalogue changed); each page renders again once. */
+  /** Everything kept is stale from now on (the catalogue changed): each page is rendered again. */
   invalidate(): void {
     this.staleBefore = this.now();
   }
@@ -117,24 +124,42 @@ export class RenderCache {
     return this.entries.size;
   }
 
-  /** The entry to answer with, or null when this request must render (it then keeps the page). */
+  /** The fresh entry for `key`, if any. */
   lookup(key: string): Entry | null {
     const entry = this.entries.get(key);
-    if (!entry) return null;
-    const fresh = entry.renderedAt > this.staleBefore && this.now() - entry.renderedAt < this.ttlMs;
-    if (fresh || this.refreshing.has(key)) return entry;
-    return null;
+    if (!entry || entry.renderedAt <= this.staleBefore || this.now() - entry.renderedAt >= this.ttlMs) return null;
+    return entry;
   }
 
-  /** This request renders the page for `key`; until it ends, others get the stale entry (if any). */
-  startRefresh(key: string): () => void {
-    if (this.refreshing.has(key)) return () => {};
-    this.refreshing.add(key);
-    return () => this.refreshing.delete(key);
+  /**
+   * Without a fresh entry: when another request is rendering `key`, `wait` is called once that
+   * render ends (kept or not; at most `waitMs` later) and true is returned; otherwise this
+   * request becomes the one that renders it (false), and must call `endRefresh(key)` when done.
+   */
+  joinRefresh(key: string, wait: () => void): boolean {
+    const refresh = this.refreshing.get(key);
+    if (refresh) {
+      refresh.waiters.push(wait);
+      return true;
+    }
+    // A render that hangs must not hold the others: they go and render for themselves.
+    const timer = setTimeout(() => this.endRefresh(key), this.waitMs);
+    timer.unref();
+    this.refreshing.set(key, { waiters: [], timer });
+    return false;
+  }
+
+  /** The render of `key` is over (its page kept or not): the waiting requests go on. */
+  endRefresh(key: string): void {
+    const refresh = this.refreshing.get(key);
+    if (!refresh) return;
+    this.refreshing.delete(key);
+    clearTimeout(refresh.timer);
+    for (const wait of refresh.waiters) wait();
   }
 
   store(key: string, body: Buffer, etag: string, res: Response, renderedAt: number): void {
-    // A page rendered before the last invalidation carries what changed: not kept.
+    // A page rendered before the last invalidation may show what changed: not kept.
     if (renderedAt <= this.staleBefore) return;
     const headers: Entry["headers"] = [];
     for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -155,7 +180,7 @@ export class RenderCache {
 
   clear(): void {
     this.entries.clear();
-    this.refreshing.clear();
+    for (const key of [...this.refreshing.keys()]) this.endRefresh(key);
   }
 
   /** Moment now (the cache's clock), for `store`'s renderedAt. */
@@ -193,7 +218,7 @@ function answerFromEntry(req: Request, res: Response, entry: Entry): void {
  * `res.locals[KEEP_RENDERED_PAGE]` set, which `catalogueCache` calls with a page it made public.
  */
 export function renderCacheMiddleware(cache: RenderCache): RequestHandler {
-  return (req, res, next) => {
+  return function renderCache(req, res, next) {
     const key = renderCacheKey(req.method, req.url, req.headers.cookie);
     if (key === null) return next();
     const entry = cache.lookup(key);
@@ -201,18 +226,31 @@ export function renderCacheMiddleware(cache: RenderCache): RequestHandler {
       cache.hits++;
       return answerFromEntry(req, res, entry);
     }
-    cache.misses++;
-    const renderedAt = cache.clock();
-    const done = cache.startRefresh(key);
-    res.on("close", done);
-    res.setHeader("X-Render-Cache", "miss");
-    const keep: KeepRenderedPage = (body, etag) => {
-      const cacheControl = String(res.getHeader("Cache-Control") ?? "");
-      // Belt and braces: catalogueCache only hands over public pages that set no cookie.
-      if (res.statusCode !== 200 || res.getHeader("Set-Cookie") !== undefined || cacheControl === PERSONAL_CACHE_CONTROL || !/\bpublic\b/.test(cacheControl)) return;
-      cache.store(key, body, etag, res, renderedAt);
-    };
-    res.locals[KEEP_RENDERED_PAGE] = keep;
-    next();
+    // The page is being rendered for another request: take that one (or render after it).
+    const waiting = cache.joinRefresh(key, () => {
+      const rendered = cache.lookup(key);
+      if (rendered) {
+        cache.hits++;
+        answerFromEntry(req, res, rendered);
+      } else renderAndKeep(cache, key, res, next, false);
+    });
+    if (!waiting) renderAndKeep(cache, key, res, next, true);
   };
+}
+
+function renderAndKeep(cache: RenderCache, key: string, res: Response, next: () => void, refreshing: boolean) {
+  cache.misses++;
+  const renderedAt = cache.clock();
+  if (refreshing) res.on("close", () => cache.endRefresh(key));
+  res.setHeader("X-Render-Cache", "miss");
+  const keep: KeepRenderedPage = (body, etag) => {
+    const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+    // Belt and braces: catalogueCache only hands over public pages that set no cookie.
+    const publicPage = res.statusCode === 200 && res.getHeader("Set-Cookie") === undefined && cacheControl !== PERSONAL_CACHE_CONTROL && /\bpublic\b/.test(cacheControl);
+    if (publicPage) cache.store(key, body, etag, res, renderedAt);
+    // The waiting requests need not wait for this body to reach its client.
+    if (refreshing) cache.endRefresh(key);
+  };
+  res.locals[KEEP_RENDERED_PAGE] = keep;
+  next();
 }
