@@ -59,7 +59,7 @@ export function renderCacheKey(method: string, url: string, cookieHeader: string
   if (method !== "GET" || hasPersonalCookie(cookieHeader)) return null;
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
-  if (path.length > 300 || !CACHEABLE_PAGE.test(path)) return null;
+  if (path.length > 300 || !CACHEABLE_PAGE.test(path) || path.endsWith(".data")) return null;
   if (q === -1) return path;
   const query = url.slice(q + 1);
   if (query === "") return path;
