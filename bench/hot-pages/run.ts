@@ -274,7 +274,7 @@ async function main() {
   let bare: ChildProcess | null = null;
   let pgHandle: DatabaseHandle | null = null;
   const dataDir = mkdtempSync(join(tmpdir(), "nearmint-bench-hot-"));
-  let productGz: Buffer = Buffer.alloc(0);
+  let productGz: Buffer;
   const cleanup = async () => {
     await stop(shop).catch(() => {});
     await stop(bare).catch(() => {});
