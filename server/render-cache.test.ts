@@ -6,7 +6,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { catalogueCache, personalResponsesNoStore } from "./cache";
-import { chooseEncoding, RenderCache, renderCacheKey, renderCacheMiddleware } from "./render-cache";
+import { chooseEncoding, RenderCache, renderCacheKey, renderCacheMiddleware, routePatternOfKey } from "./render-cache";
 import { cspNonceOf, securityHeaders } from "./security-headers";
 
 describe("renderCacheKey", () => {
@@ -32,6 +32,15 @@ describe("renderCacheKey", () => {
       expect(renderCacheKey("GET", `/category/c?${query}`, undefined), query).toBeNull();
     }
     expect(renderCacheKey("GET", `/products/${"a".repeat(400)}`, undefined)).toBeNull();
+  });
+});
+
+describe("routePatternOfKey", () => {
+  it("labels hits with the route pattern the router would have given", () => {
+    expect(routePatternOfKey("/")).toBe("/");
+    expect(routePatternOfKey("/products/box")).toBe("/products/:slug");
+    expect(routePatternOfKey("/category/c?page=2")).toBe("/category/:slug");
+    expect(routePatternOfKey("/language/english")).toBe("/language/:slug");
   });
 });
 

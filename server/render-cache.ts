@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { ROUTE_LABEL } from "./metrics";
 import { hasPersonalCookie, ifNoneMatchHas, KEEP_RENDERED_PAGE, type KeepRenderedPage, PERSONAL_CACHE_CONTROL } from "./cache";
 
 /**
@@ -64,6 +65,12 @@ export function renderCacheKey(method: string, url: string, cookieHeader: string
   const query = url.slice(q + 1);
   if (query === "") return path;
   return /^page=[1-9][0-9]{0,5}$/.test(query) ? `${path}?${query}` : null;
+}
+
+/** The route pattern of a cached page for the metrics and the log line (a hit never reaches the router). */
+export function routePatternOfKey(key: string): string {
+  const section = /^\/(language|category|products)\//.exec(key)?.[1];
+  return section ? `/${section}/:slug` : "/";
 }
 
 /** The encoding to answer with for this Accept-Encoding: brotli, gzip or none. */
@@ -224,6 +231,7 @@ export function renderCacheMiddleware(cache: RenderCache): RequestHandler {
     const entry = cache.lookup(key);
     if (entry) {
       cache.hits++;
+      res.locals[ROUTE_LABEL] = routePatternOfKey(key);
       return answerFromEntry(req, res, entry);
     }
     // The page is being rendered for another request: take that one (or render after it).
@@ -231,6 +239,7 @@ export function renderCacheMiddleware(cache: RenderCache): RequestHandler {
       const rendered = cache.lookup(key);
       if (rendered) {
         cache.hits++;
+        res.locals[ROUTE_LABEL] = routePatternOfKey(key);
         answerFromEntry(req, res, rendered);
       } else renderAndKeep(cache, key, res, next, false);
     });

@@ -12,7 +12,8 @@
  *    module, which notifies, shows at once, and one written straight into the table without a
  *    notification shows within 1.5 s), then drives home, a category and a product page with
  *    autocannon (BENCH_DURATION s each, gzip), the product page with a matching If-None-Match,
- *    and the product page signed in.
+ *    and the product page signed in; then the same shop with the render cache off
+ *    (RENDER_CACHE_MS=0): the product page anonymous and signed in, the "before".
  * 4. The bare server with the product page's gzipped bytes, the same way.
  *
  * Prints a table, writes bench/hot-pages/latest.json, drops the database and the DATA_DIR, and
@@ -266,6 +267,18 @@ async function drive(database: string, fx: Fixture, pid: number) {
   await cannon(database, "product page, signed in", product, pid, { ...GZIP, Cookie: fx.cookie });
 }
 
+/** The same shop with the render cache off (RENDER_CACHE_MS=0): the "before", in the same conditions. */
+async function driveWithoutCache(database: string, fx: Fixture, env: Record<string, string>) {
+  const shop = await startShop({ ...env, RENDER_CACHE_MS: "0" });
+  try {
+    const product = `/products/${fx.productSlug}`;
+    await cannon(database, "product page, render cache off", product, shop.pid!, GZIP);
+    await cannon(database, "product page, signed in, render cache off", product, shop.pid!, { ...GZIP, Cookie: fx.cookie });
+  } finally {
+    await stop(shop);
+  }
+}
+
 async function main() {
   const machine = { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString(), uptimeAtStart: execSync("uptime").toString().trim() };
   console.log(`[bench] ${machine.cores} × ${machine.cpu}, Node ${machine.node}; ${machine.uptimeAtStart}`);
@@ -293,6 +306,7 @@ async function main() {
     await drive("PGlite", localFx, shop.pid!);
     await stop(shop);
     shop = null;
+    await driveWithoutCache("PGlite", localFx, { DATA_DIR: dataDir });
 
     // PostgreSQL: a database of our own, one process per core (the default).
     await admin((c) => c.query(`CREATE DATABASE ${DB_NAME}`));
@@ -318,6 +332,7 @@ async function main() {
     await drive("PostgreSQL", fx, shop.pid!);
     await stop(shop);
     shop = null;
+    await driveWithoutCache("PostgreSQL", fx, { DATABASE_URL: databaseUrl() });
 
     // The yardstick: the same gzipped product page from memory.
     const bodyFile = join(dataDir, "product.html.gz");
@@ -331,10 +346,12 @@ async function main() {
   }
 
   const bareRate = rows.find((r) => r.database === "bare node:http")?.requestsPerSecond ?? 0;
-  const table = ["| Database | Page | req/s | share of bare | p50 / p99 ms | server CPU ms/request |", "|---|---|---|---|---|---|"];
+  const bareCpu = rows.find((r) => r.database === "bare node:http")?.serverCpuMsPerRequest ?? null;
+  const table = ["| Database | Page | req/s | share of bare (req/s) | p50 / p99 ms | server CPU ms/request | share of bare (CPU) | load |", "|---|---|---|---|---|---|---|---|"];
   for (const r of rows) {
     const share = bareRate > 0 ? `1/${(bareRate / Math.max(1, r.requestsPerSecond)).toFixed(1)}` : "-";
-    table.push(`| ${r.database} | ${r.label} | ${r.requestsPerSecond} | ${share} | ${r.p50} / ${r.p99} | ${r.serverCpuMsPerRequest ?? "-"} |`);
+    const cpuShare = bareCpu && r.serverCpuMsPerRequest ? `1/${(r.serverCpuMsPerRequest / bareCpu).toFixed(1)}` : "-";
+    table.push(`| ${r.database} | ${r.label} | ${r.requestsPerSecond} | ${share} | ${r.p50} / ${r.p99} | ${r.serverCpuMsPerRequest ?? "-"} | ${cpuShare} | ${r.loadAverage} |`);
   }
   console.log(`\n${table.join("\n")}\n`);
   const uptimeAtEnd = execSync("uptime").toString().trim();
