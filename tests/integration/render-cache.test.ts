@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/config/constants";
 import { createSession } from "~/modules/accounts/sessions.server";
 import { adjustStock } from "~/modules/catalog/inventory.server";
+import { productAction } from "~/modules/catalog/product-actions.server";
+import { FileMediaStore } from "~/modules/media/file-store.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { checkoutFixtures } from "../support/checkout-fixtures";
 import { hasBuild, startApp, type RunningApp } from "../support/http-app";
@@ -61,6 +63,25 @@ describe.runIf(hasBuild)("render cache", () => {
     expect(stockShown(after.body)).toBe("2");
     expect(after.cache).toBe("miss");
     expect((await page(path)).cache).toBe("hit");
+  });
+
+  it("forgets the pages when a product is hidden in the back office", async () => {
+    const product = await fx.product({ stock: 3 });
+    const path = `/products/${product.slug}`;
+    await page(path);
+    expect((await page(path)).cache).toBe("hit");
+    const admin = await fx.customer();
+    const body = new FormData();
+    body.set("intent", "hide");
+    // The store is only used to delete files; hiding touches none.
+    expect(await productAction(database.db, new FileMediaStore("/nonexistent"), admin.id, product.id, body)).toHaveProperty("redirect");
+    const deadline = Date.now() + 3000;
+    let answer = await page(path);
+    while (answer.status === 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      answer = await page(path);
+    }
+    expect(answer.status).toBe(404);
   });
 
   it("does not notify for a change rolled back (the cached page stays)", async () => {
