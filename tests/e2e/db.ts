@@ -22,6 +22,8 @@ export async function query<T extends pg.QueryResultRow = Record<string, unknown
  */
 async function announceCatalogueChange(): Promise<void> {
   await query("SELECT pg_notify('nearmint_catalogue_changed', '')");
+  // The server hears it on its own connection a moment later, not before this returns.
+  await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
 export interface SealedProductRow {
