@@ -14,7 +14,10 @@ import { hasPersonalCookie, ifNoneMatchHas, KEEP_RENDERED_PAGE, type KeepRendere
  * but `?page=N`) and by `catalogueCache` in server/cache.ts, which hands over a page only when it
  * made it public (a 200 that sets no cookie and that no route marked private).
  *
- * Freshness: an entry is served for `ttlMs` (1 s), never longer. When it has run out (or the
+ * Freshness: an entry is served for `ttlMs` (1 s) from when it was kept, never longer, so a page
+ * shows what the database held at most ttl + its render time ago (a few ms; on a machine so
+ * overloaded that a render takes longer than ttl, counting from the start would keep nothing and
+ * every request would render: the cache would fail exactly when it is needed). When it has run out (or the
  * catalogue changed: a stock movement NOTIFYs every instance, `invalidate`), the next request
  * renders the page again and the requests for the same page that arrive meanwhile wait for
  * that render instead of all rendering it (or getting the old copy).
@@ -38,7 +41,8 @@ export interface RenderCacheOptions {
 }
 
 interface Entry {
-  renderedAt: number;
+  /** When it was kept: its second starts here (a render slowed by load still gets its second). */
+  storedAt: number;
   etag: string;
   contentSecurityPolicy: string | undefined;
   headers: Array<[string, string | string[]]>;
@@ -134,7 +138,7 @@ export class RenderCache {
   /** The fresh entry for `key`, if any. */
   lookup(key: string): Entry | null {
     const entry = this.entries.get(key);
-    if (!entry || entry.renderedAt <= this.staleBefore || this.now() - entry.renderedAt >= this.ttlMs) return null;
+    if (!entry || entry.storedAt <= this.staleBefore || this.now() - entry.storedAt >= this.ttlMs) return null;
     return entry;
   }
 
@@ -175,7 +179,7 @@ export class RenderCache {
     }
     const csp = res.getHeader("Content-Security-Policy");
     this.entries.set(key, {
-      renderedAt,
+      storedAt: this.now(),
       etag,
       contentSecurityPolicy: typeof csp === "string" ? csp : undefined,
       headers,
