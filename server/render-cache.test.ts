@@ -174,7 +174,7 @@ describe("the render cache in the middleware chain", () => {
 
   it("keeps a page at most ttl, and forgets everything on invalidate (a stock change)", async () => {
     await get("/products/box");
-    clock = 999;
+    clock = 700;
     expect((await get("/products/box")).headers["x-render-cache"]).toBe("hit");
     clock = 1000;
     expect((await get("/products/box")).headers["x-render-cache"]).toBe("miss");
@@ -185,6 +185,21 @@ describe("the render cache in the middleware chain", () => {
     const after = await get("/products/box");
     expect(after.headers["x-render-cache"]).toBe("miss");
     expect(after.body.toString()).toContain("stock 4");
+    expect((await get("/products/box")).headers["x-render-cache"]).toBe("hit");
+  });
+
+  it("renders a busy page again in the last quarter of its life, while still serving it", async () => {
+    await get("/products/box");
+    clock = 749;
+    expect((await get("/products/box")).headers["x-render-cache"]).toBe("hit");
+    stock = 4;
+    clock = 750;
+    const ahead = await get("/products/box");
+    expect(ahead.headers["x-render-cache"]).toBe("miss");
+    expect(ahead.body.toString()).toContain("stock 4");
+    expect(renders).toBe(2);
+    // The new entry's second starts now.
+    clock = 1400;
     expect((await get("/products/box")).headers["x-render-cache"]).toBe("hit");
   });
 

@@ -20,7 +20,9 @@ import { hasPersonalCookie, ifNoneMatchHas, KEEP_RENDERED_PAGE, type KeepRendere
  * every request would render: the cache would fail exactly when it is needed). When it has run out (or the
  * catalogue changed: a stock movement NOTIFYs every instance, `invalidate`), the next request
  * renders the page again and the requests for the same page that arrive meanwhile wait for
- * that render instead of all rendering it (or getting the old copy).
+ * that render instead of all rendering it (or getting the old copy). On a busy page that wait
+ * does not happen: in the last quarter of an entry's life the next request renders it again
+ * while the others still get the entry, which is still fresh.
  *
  * The CSP nonce: the page is rendered with the nonce of the request that missed, and the entry
  * keeps that page's Content-Security-Policy header with it; every hit for the entry's lifetime
@@ -94,6 +96,9 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
 /** Headers of a rendered page that belong to that one response, not to the page. */
 const NOT_KEPT = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "x-request-id", "set-cookie", "etag", "content-security-policy", "x-render-cache", "vary"]);
 
+/** Past this share of its TTL an entry is rendered again by the next request, while still served. */
+const REFRESH_AHEAD = 0.75;
+
 /** A render of one key in progress: the requests waiting for its page. */
 interface Refresh {
   waiters: Array<() => void>;
@@ -143,6 +148,24 @@ export class RenderCache {
   }
 
   /**
+   * True when `entry` is in the last quarter of its life and nobody renders its page yet: the
+   * caller renders it now (the others keep getting the entry, still fresh, meanwhile), so the
+   * page is replaced before it runs out and no request has to wait for it.
+   */
+  startRefreshAhead(key: string, entry: Entry): boolean {
+    if (this.now() - entry.storedAt < this.ttlMs * REFRESH_AHEAD || this.refreshing.has(key)) return false;
+    this.beginRefresh(key);
+    return true;
+  }
+
+  private beginRefresh(key: string): void {
+    // A render that hangs must not hold the others: they go and render for themselves.
+    const timer = setTimeout(() => this.endRefresh(key), this.waitMs);
+    timer.unref();
+    this.refreshing.set(key, { waiters: [], timer });
+  }
+
+  /**
    * Without a fresh entry: when another request is rendering `key`, `wait` is called once that
    * render ends (kept or not; at most `waitMs` later) and true is returned; otherwise this
    * request becomes the one that renders it (false), and must call `endRefresh(key)` when done.
@@ -153,10 +176,7 @@ export class RenderCache {
       refresh.waiters.push(wait);
       return true;
     }
-    // A render that hangs must not hold the others: they go and render for themselves.
-    const timer = setTimeout(() => this.endRefresh(key), this.waitMs);
-    timer.unref();
-    this.refreshing.set(key, { waiters: [], timer });
+    this.beginRefresh(key);
     return false;
   }
 
@@ -234,6 +254,7 @@ export function renderCacheMiddleware(cache: RenderCache): RequestHandler {
     if (key === null) return next();
     const entry = cache.lookup(key);
     if (entry) {
+      if (cache.startRefreshAhead(key, entry)) return renderAndKeep(cache, key, res, next, true);
       cache.hits++;
       res.locals[ROUTE_LABEL] = routePatternOfKey(key);
       return answerFromEntry(req, res, entry);
