@@ -100,7 +100,7 @@ const NOT_KEPT = new Set(["content-length", "content-encoding", "transfer-encodi
 const REFRESH_AHEAD = 0.75;
 
 /** A render of one key in progress: the requests waiting for its page. */
-interface Refresh {
+export interface Refresh {
   waiters: Array<() => void>;
   timer: NodeJS.Timeout;
 }
@@ -159,10 +159,16 @@ export class RenderCache {
   }
 
   private beginRefresh(key: string): void {
+    const refresh: Refresh = { waiters: [], timer: undefined as unknown as NodeJS.Timeout };
     // A render that hangs must not hold the others: they go and render for themselves.
-    const timer = setTimeout(() => this.endRefresh(key), this.waitMs);
-    timer.unref();
-    this.refreshing.set(key, { waiters: [], timer });
+    refresh.timer = setTimeout(() => this.endRefresh(key, refresh), this.waitMs);
+    refresh.timer.unref();
+    this.refreshing.set(key, refresh);
+  }
+
+  /** The render of `key` in progress (to end that one, not a later one, in `endRefresh`). */
+  currentRefresh(key: string): Refresh | undefined {
+    return this.refreshing.get(key);
   }
 
   /**
@@ -181,9 +187,9 @@ export class RenderCache {
   }
 
   /** The render of `key` is over (its page kept or not): the waiting requests go on. */
-  endRefresh(key: string): void {
+  endRefresh(key: string, which?: Refresh): void {
     const refresh = this.refreshing.get(key);
-    if (!refresh) return;
+    if (!refresh || (which && which !== refresh)) return;
     this.refreshing.delete(key);
     clearTimeout(refresh.timer);
     for (const wait of refresh.waiters) wait();
@@ -275,7 +281,9 @@ export function renderCacheMiddleware(cache: RenderCache): RequestHandler {
 function renderAndKeep(cache: RenderCache, key: string, res: Response, next: () => void, refreshing: boolean) {
   cache.misses++;
   const renderedAt = cache.clock();
-  if (refreshing) res.on("close", () => cache.endRefresh(key));
+  // This request's render, not one a later request may have begun by the time this one closes.
+  const own = refreshing ? cache.currentRefresh(key) : undefined;
+  if (own) res.on("close", () => cache.endRefresh(key, own));
   res.setHeader("X-Render-Cache", "miss");
   const keep: KeepRenderedPage = (body, etag) => {
     const cacheControl = String(res.getHeader("Cache-Control") ?? "");
@@ -283,7 +291,7 @@ function renderAndKeep(cache: RenderCache, key: string, res: Response, next: () 
     const publicPage = res.statusCode === 200 && res.getHeader("Set-Cookie") === undefined && cacheControl !== PERSONAL_CACHE_CONTROL && /\bpublic\b/.test(cacheControl);
     if (publicPage) cache.store(key, body, etag, res, renderedAt);
     // The waiting requests need not wait for this body to reach its client.
-    if (refreshing) cache.endRefresh(key);
+    if (own) cache.endRefresh(key, own);
   };
   res.locals[KEEP_RENDERED_PAGE] = keep;
   next();
