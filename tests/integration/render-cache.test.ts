@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "~/config/constants";
+import { connectPglite } from "~/db/client.server";
+import { CATALOGUE_CHANGED_CHANNEL, notifyCatalogueChanged } from "~/modules/catalog/catalogue-changes.server";
 import { createSession } from "~/modules/accounts/sessions.server";
 import { adjustStock } from "~/modules/catalog/inventory.server";
 import { productAction } from "~/modules/catalog/product-actions.server";
@@ -128,3 +131,32 @@ describe.runIf(hasBuild)("render cache", () => {
     expect(anonymous.body).not.toContain(user.email);
   });
 });
+
+describe("DatabaseHandle.listen on the embedded database", () => {
+  it("hears the notification at the commit, not before and not after a rollback", async () => {
+    const handle = await connectPglite();
+    try {
+      let heard = 0;
+      await handle.listen(CATALOGUE_CHANGED_CHANNEL, () => heard++);
+      await handle.db.transaction(async (tx) => {
+        await notifyCatalogueChanged(tx);
+        await notifyCatalogueChanged(tx);
+        expect(heard).toBe(0);
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toBe(1);
+      await handle.db
+        .transaction(async (tx) => {
+          await notifyCatalogueChanged(tx);
+          throw new Error("rolled back");
+        })
+        .catch(() => {});
+      await handle.db.execute(sql`SELECT 1`);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
