@@ -50,9 +50,10 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers (and SPA mode) get the whole page at once.
+    // Crawlers (and SPA mode) get the whole page at once; so do pages the server holds until
+    // complete anyway (anonymous catalogue pages: same page, same bytes, same ETag).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.wholeDocument ? "onAllReady" : "onShellReady";
 
     // Abort after streamTimeout, with time left to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);

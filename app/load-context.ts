@@ -20,6 +20,12 @@ export type ShopContext = {
    * of 500, for pages, `.data` requests and resource routes alike. Absent outside the HTTP app.
    */
   markDatabaseUnavailable?: () => void;
+  /**
+   * Render the page whole before sending it (onAllReady), as for crawlers: set for anonymous
+   * catalogue pages, which server/cache.ts holds until complete anyway to tag them, so the same
+   * page gives the same bytes and the same ETag even when the machine is busy (decision 0049).
+   */
+  wholeDocument?: boolean;
 };
 
 declare module "react-router" {

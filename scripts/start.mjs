@@ -27,6 +27,7 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Serve in this same process, so signals from a process manager reach the server directly.
+// Serve in this same process (the cluster primary when WEB_CONCURRENCY > 1, server/cluster.ts), so
+// signals from a process manager reach the server directly.
 register();
-await import(join(root, "server/main.ts"));
+await import(join(root, "server/cluster.ts"));

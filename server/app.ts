@@ -1,15 +1,18 @@
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { RouteObject, ServerBuild } from "react-router";
+import type { DatabaseHandle } from "~/db/client.server";
 import type { ShopContext } from "~/load-context";
 import { isDatabaseUnavailable } from "~/db/errors";
+import { CATALOGUE_CHANGED_CHANNEL } from "~/modules/catalog/catalogue-changes.server";
 import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
-import { catalogueCache, personalResponsesNoStore } from "./cache";
+import { catalogueCache, personalResponsesNoStore, RENDER_WHOLE_PAGE } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
 import { createLogger, requestLogging } from "./logging";
 import {
@@ -22,6 +25,7 @@ import {
   routeTreeOf,
   type Metrics,
 } from "./metrics";
+import { RenderCache, renderCacheMiddleware } from "./render-cache";
 import { refuseBadHost, refuseControlCharactersInPath, requestGuard } from "./request-guard";
 import { cspNonceOf, securityHeaders } from "./security-headers";
 
@@ -44,6 +48,11 @@ export interface AppOptions {
   logger?: Logger;
   /** The Prometheus registry (default: a new one); main.ts shares it with the background jobs. */
   metrics?: Metrics;
+  /**
+   * Subscribes to the database's notifications (DatabaseHandle.listen): the render cache forgets
+   * its pages when the catalogue changes. Without it, pages only expire (RENDER_CACHE_MS).
+   */
+  listen?: DatabaseHandle["listen"];
 }
 
 /** The HTTP application: static files, health, CSRF guard, then React Router. No listening here. */
@@ -54,6 +63,7 @@ export function createApp({
   before = [],
   logger = createLogger(context.env.LOG_LEVEL),
   metrics = createMetrics(context.db),
+  listen,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -84,7 +94,11 @@ export function createApp({
   app.use("/flags", express.static(FLAGS_DIR, { maxAge: "30d", immutable: true, fallthrough: false }));
   if (clientDir) {
     app.use("/assets", express.static(join(clientDir, "assets"), { maxAge: "1y", immutable: true, fallthrough: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The other files of the client build (favicon, robots, images) are known at start: a page
+    // URL goes straight on instead of costing a stat() of a file that is not there.
+    const clientFiles = filesUnder(clientDir);
+    const serveClientFile = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (clientFiles.has(req.path) ? serveClientFile(req, res, next) : next()));
   }
   app.use(labelRoute("other"));
   for (const middleware of before) app.use(middleware);
@@ -97,6 +111,16 @@ export function createApp({
   app.use(rejectCrossSiteWrites(context.env.publicUrl));
   // Bodies by their headers, before anything reads them: a Content-Length, a size limit, form types only.
   app.use(requestGuard());
+  // Anonymous catalogue pages kept rendered and compressed for about a second (decision 0049);
+  // a hit is answered here. Not in development, where the build changes under it.
+  const renderCacheMs = typeof build === "function" ? 0 : context.env.RENDER_CACHE_MS;
+  if (renderCacheMs > 0) {
+    const renderCache = new RenderCache({ ttlMs: renderCacheMs });
+    listen?.(CATALOGUE_CHANGED_CHANNEL, () => renderCache.invalidate()).catch((error: Error) =>
+      logger.error({ reason: error.message }, "render cache: LISTEN failed; pages only expire"),
+    );
+    app.use(renderCacheMiddleware(renderCache));
+  }
   // Anonymous catalogue pages: public Cache-Control + ETag/304; anything personal: private, no-store.
   app.use(catalogueCache());
   // The client address for rate limits (accounts); always overwritten, never the client's own claim.
@@ -141,6 +165,7 @@ export function createApp({
       getLoadContext: (_req, res) => ({
         ...context,
         cspNonce: cspNonceOf(res),
+        wholeDocument: res.locals[RENDER_WHOLE_PAGE] === true,
         markDatabaseUnavailable: () => {
           res.locals[DATABASE_UNAVAILABLE] = true;
         },
@@ -168,6 +193,18 @@ export function createApp({
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
   });
   return app;
+}
+
+/** URL paths ("/favicon.ico", both raw and percent-encoded) of the files under `dir`. */
+function filesUnder(dir: string): Set<string> {
+  const paths = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = "/" + relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/");
+    paths.add(path);
+    paths.add(encodeURI(path));
+  }
+  return paths;
 }
 
 /** The 4xx status Express's static file server (send) puts on its errors, or null. */

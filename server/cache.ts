@@ -23,6 +23,16 @@ export interface CatalogueCacheOptions {
   staleWhileRevalidate?: number;
 }
 
+/**
+ * `res.locals` key of the function a missed render-cache request carries (server/render-cache.ts):
+ * called with a page this middleware made public, so the next requests get it from memory.
+ */
+export const KEEP_RENDERED_PAGE = "keepRenderedPage";
+export type KeepRenderedPage = (body: Buffer, etag: string) => void;
+
+/** `res.locals` flag: this page is held until complete here, so it is rendered whole (load-context.ts). */
+export const RENDER_WHOLE_PAGE = "renderWholePage";
+
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 /** The URL paths this middleware looks after. */
@@ -52,7 +62,7 @@ function withoutNonce(body: Buffer, nonce: unknown): Buffer {
   return text.includes(nonce) ? Buffer.from(text.split(nonce).join("")) : body;
 }
 
-function ifNoneMatchHas(header: string | undefined, etag: string): boolean {
+export function ifNoneMatchHas(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((tag) => {
     const t = tag.trim();
@@ -76,6 +86,7 @@ export function catalogueCache({ sharedMaxAge = 60, staleWhileRevalidate = 300 }
       return next();
     }
 
+    res.locals[RENDER_WHOLE_PAGE] = true;
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
@@ -115,6 +126,8 @@ export function catalogueCache({ sharedMaxAge = 60, staleWhileRevalidate = 300 }
       if (req.method === "HEAD") return end(cb);
       const etag = `"${createHash("sha1").update(withoutNonce(body, res.locals.cspNonce)).digest("base64url")}"`;
       res.setHeader("ETag", etag);
+      // The render cache (server/render-cache.ts) keeps this public page for the next requests.
+      (res.locals[KEEP_RENDERED_PAGE] as KeepRenderedPage | undefined)?.(body, etag);
       if (ifNoneMatchHas(req.headers["if-none-match"], etag)) {
         res.statusCode = 304;
         res.removeHeader("Content-Type");

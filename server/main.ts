@@ -85,7 +85,7 @@ async function main() {
     const serverEntry = `${BUILD_DIR}/server/index.js`;
     if (!existsSync(serverEntry)) fail("No production build found: run `npm run build` first (or use `npm start`).");
     const build = (await import(serverEntry)) as ServerBuild;
-    app = createApp({ context, build, clientDir: `${BUILD_DIR}/client`, logger, metrics });
+    app = createApp({ context, build, clientDir: `${BUILD_DIR}/client`, logger, metrics, listen: database.listen });
   }
 
   const jobs = startBackgroundJobs(context, BACKGROUND_JOBS, metrics);

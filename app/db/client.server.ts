@@ -25,6 +25,11 @@ export interface DatabaseHandle {
   kind: "postgres" | "pglite";
   /** Applies pending migrations; safe to call from several instances at once on PostgreSQL. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (from any instance on PostgreSQL: a dedicated
+   * connection that reconnects after a loss; in this process on PGlite). Ends with close().
+   */
+  listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,8 +38,58 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.me
 /** An arbitrary constant that every instance agrees on, so only one migrates at a time. */
 const MIGRATION_LOCK_ID = 727_001;
 
+/** A LISTEN connection outside the pool, connected again (after `retryMs`) whenever it is lost. */
+function postgresListener(url: string, retryMs = 1000) {
+  let closed = false;
+  const clients = new Set<pg.Client>();
+  const timers = new Set<NodeJS.Timeout>();
+  const open = async (channel: string, onNotify: () => void): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    clients.add(client);
+    let retried = false;
+    const retry = () => {
+      if (retried) return;
+      retried = true;
+      clients.delete(client);
+      client.end().catch(() => {});
+      if (closed) return;
+      // While it is down nothing is heard: the caller's own expiry (a short TTL) covers that gap.
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        open(channel, onNotify).catch(() => {});
+      }, retryMs);
+      timers.add(timer);
+    };
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    client.on("error", (error) => {
+      console.error(`[db] LISTEN ${channel} connection lost: ${error.message}`);
+      retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      // Whatever happened while it was down is unknown: tell the caller to forget it all.
+      onNotify();
+    } catch (error) {
+      console.error(`[db] LISTEN ${channel} failed: ${(error as Error).message}`);
+      retry();
+    }
+  };
+  return {
+    listen: open,
+    async close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.all([...clients].map((c) => c.end().catch(() => {})));
+    },
+  };
+}
+
 export function connectPostgres(url: string, options: { poolMax?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
+  const listener = postgresListener(url);
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
   // Nor a checked-out one. A client inside a transaction, between two queries (awaiting the
@@ -62,7 +117,11 @@ export function connectPostgres(url: string, options: { poolMax?: number } = {})
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: listener.listen,
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
@@ -85,6 +144,9 @@ export async function connectPglite(dataDir?: string): Promise<DatabaseHandle> {
       await migratePglite(drizzlePglite(client, { schema, casing: "snake_case" }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
+    },
+    async listen(channel, onNotify) {
+      await client.listen(channel, () => onNotify());
     },
     close: () => client.close(),
   };

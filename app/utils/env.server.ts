@@ -65,6 +65,16 @@ const schema = z.object({
   ),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default("./data"),
+  /**
+   * Server processes (node:cluster, server/cluster.ts). Unset: one per core with DATABASE_URL,
+   * one with the embedded database (PGlite is single-process, so more is refused).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * How long an anonymous catalogue page is served from the in-process render cache, in ms
+   * (decision 0049); 0 turns the cache off.
+   */
+  RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   DEMO_DATA: flag.optional(),
   ADMIN_EMAILS: z.string().default(""),
   /** On: an admin has no admin access until they have turned on two-factor sign-in. */

@@ -16,6 +16,16 @@ export async function query<T extends pg.QueryResultRow = Record<string, unknown
   return result.rows;
 }
 
+/**
+ * What the shop's own writers do after a catalogue change (decision 0049): the render caches of
+ * the server forget their anonymous pages, so a spec sees its arranged product at once.
+ */
+async function announceCatalogueChange(): Promise<void> {
+  await query("SELECT pg_notify('nearmint_catalogue_changed', '')");
+  // The server hears it on its own connection a moment later, not before this returns.
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
 export interface SealedProductRow {
   name: string;
   slug: string;
@@ -68,6 +78,7 @@ export async function insertSealedProduct(p: SealedProductRow): Promise<{ produc
     ],
   );
   if (!row) throw new Error(`insertSealedProduct: no category "${p.category}"`);
+  await announceCatalogueChange();
   return { productId: row.product_id, variantId: row.variant_id };
 }
 
@@ -81,6 +92,7 @@ export async function removeProducts(productIds: number[]): Promise<void> {
   await query("DELETE FROM stock_reservations WHERE variant_id IN (SELECT id FROM product_variants WHERE product_id = ANY($1::int[]))", [productIds]);
   await query("UPDATE order_items SET product_id = NULL WHERE product_id = ANY($1::int[])", [productIds]);
   await query("DELETE FROM products WHERE id = ANY($1::int[])", [productIds]);
+  await announceCatalogueChange();
 }
 
 /** A sealed product's stock (its one variant's). */
@@ -98,4 +110,5 @@ export async function setSealedStock(productId: number, stock: number): Promise<
      SELECT id, delta, stock, 'adjustment', 'browser test' FROM changed WHERE delta <> 0`,
     [productId, stock],
   );
+  await announceCatalogueChange();
 }

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
-import { createApp } from "../../server/app";
+import { createApp, type AppOptions } from "../../server/app";
 import type { Metrics } from "../../server/metrics";
 import { DEMO_SHOP } from "~/config/shop";
 import type { Db } from "~/db/client.server";
@@ -34,7 +34,7 @@ export interface RunningApp {
 export async function startApp(
   db: Db,
   env: Record<string, string> = {},
-  options: { logger?: Logger; metrics?: Metrics } = {},
+  options: { logger?: Logger; metrics?: Metrics; listen?: AppOptions["listen"] } = {},
 ): Promise<RunningApp> {
   const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
   const defaults = { NODE_ENV: "production", PUBLIC_URL: "https://shop.test", LOG_LEVEL: "silent", ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: "sandbox" }) };

@@ -9,6 +9,7 @@ import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "~/db/raw";
 import type { Db, Tx } from "~/db/client.server";
 import { products, productVariants, STOCK_MOVEMENT_REASONS, stockMovements, users } from "~/db/schema";
+import { notifyCatalogueChangedSql } from "./catalogue-changes.server";
 import { productShown, productShownAs } from "./visibility.server";
 import { limitFor, type LimitScope, variantLabel, type VariantAttributes } from "./variants";
 
@@ -97,14 +98,15 @@ export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 /**
  * The ledger row for a change made by `changed` (a CTE named `changed` returning `id`,
  * `stock` and `delta`), in the same statement: the change and its record stand or fall
- * together, and `stock_after` is what the guarded statement itself left.
+ * together, and `stock_after` is what the guarded statement itself left. Each changed row also
+ * tells every instance's render cache (decision 0049), in the same statement, at the commit.
  */
 function recordInSameStatement(changed: SQL, movement: StockMovement): SQL {
   return sql`WITH changed AS (${changed})
     INSERT INTO ${stockMovements} (variant_id, delta, stock_after, reason, order_id, actor_id, note)
     SELECT id, delta, stock, ${movement.reason}, ${movement.orderId ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null}
     FROM changed WHERE delta <> 0
-    RETURNING variant_id, stock_after`;
+    RETURNING variant_id, stock_after, ${notifyCatalogueChangedSql} AS notified`;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type WriteResult,
 } from "./product-admin.server";
 import type { ProductFormName, ProductNotice, ProductRefusal } from "./product-admin-view";
+import { notifyCatalogueChanged } from "./catalogue-changes.server";
 import { parseNewVariantForm, parseProductForm, parseStockAdjustment, parseVariantsForm, PRODUCT_TEXT, type FormValues } from "./product-form";
 import { eq } from "drizzle-orm";
 import { products, productVariants } from "~/db/schema";
@@ -46,8 +47,22 @@ function fromWrite<T>(form: ProductFormName, result: WriteResult<T>, values: For
   return onOk(result as T);
 }
 
+/**
+ * A write that went through (a redirect) tells every instance's render cache at once (decision
+ * 0049), so visitors see a saved price, name, visibility or deletion without waiting for the
+ * cached pages to run out.
+ */
+async function announced(db: Db, result: ProductActionResult): Promise<ProductActionResult> {
+  if ("redirect" in result) await notifyCatalogueChanged(db);
+  return result;
+}
+
 /** /admin/products/new: a sealed product (singles are listed from the card database at /admin/singles/new). */
 export async function createProductAction(db: Db, adminId: string, body: FormData): Promise<ProductActionResult> {
+  return announced(db, await createProduct(db, adminId, body));
+}
+
+async function createProduct(db: Db, adminId: string, body: FormData): Promise<ProductActionResult> {
   const parsed = parseProductForm(formGetter(body), { sealed: true, withStock: true });
   if (!parsed.ok) return refused("product", 400, PRODUCT_TEXT.fix, parsed.errors, parsed.values);
   const result = await createSealedProduct(db, adminId, { product: parsed.input.product, sealed: parsed.input.sealed! });
@@ -58,6 +73,10 @@ const INTENTS = ["save", "variants", "add-variant", "remove-variant", "adjust-st
 
 /** /admin/products/:id: every form on the page, by its `intent`. */
 export async function productAction(db: Db, store: MediaStore, adminId: string, productId: number, body: FormData): Promise<ProductActionResult> {
+  return announced(db, await carryOut(db, store, adminId, productId, body));
+}
+
+async function carryOut(db: Db, store: MediaStore, adminId: string, productId: number, body: FormData): Promise<ProductActionResult> {
   const get = formGetter(body);
   const intent = INTENTS.find((i) => i === get("intent"));
   if (!intent) return refused("actions", 400, PRODUCT_TEXT.resend, {}, {});

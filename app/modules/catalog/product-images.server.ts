@@ -9,6 +9,7 @@
  * names (harmless, never served by a listed URL; docs/operations.md says how to sweep them).
  */
 import { randomBytes } from "node:crypto";
+import { notifyCatalogueChanged } from "./catalogue-changes.server";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
@@ -68,8 +69,10 @@ async function lockProduct(tx: Tx, productId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Every image change goes through here: the product's updated_at, and the render caches told (at the commit). */
 async function touchProduct(tx: Tx, productId: number) {
   await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, productId));
+  await notifyCatalogueChanged(tx);
 }
 
 /** A file as the upload form delivered it (a web File fits). Its name is only ever shown, never stored. */

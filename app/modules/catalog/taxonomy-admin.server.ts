@@ -7,6 +7,7 @@
  * them back.
  */
 import { and, asc, eq, like, ne, sql } from "drizzle-orm";
+import { notifyCatalogueChanged } from "./catalogue-changes.server";
 import type { Db, Tx } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors";
 import { categories, languages } from "~/db/schema";
@@ -112,10 +113,19 @@ const refuse = (errors: TaxonomyFieldErrors): never => {
   throw new Refusal({ ok: false, message: TAXONOMY_TEXT.fix, errors });
 };
 
+/** A transaction whose success tells every instance's render cache (menus and pages show the taxonomy; decision 0049). */
+function announcedTransaction(db: Db, work: (tx: Tx) => Promise<TaxonomyResult>): Promise<TaxonomyResult> {
+  return db.transaction(async (tx) => {
+    const result = await work(tx);
+    if (result.ok) await notifyCatalogueChanged(tx);
+    return result;
+  });
+}
+
 /** Runs a write; a refusal or the slug's unique index (a race) comes back as a message. */
 async function write(db: Db, table: Table, slug: string, work: (tx: Tx) => Promise<TaxonomyResult>, code = ""): Promise<TaxonomyResult> {
   try {
-    return await db.transaction(work);
+    return await announcedTransaction(db, work);
   } catch (error) {
     if (error instanceof Refusal) return error.result;
     const violated = uniqueViolation(error);
@@ -218,7 +228,7 @@ const tableOf = (kind: TaxonomyKind): Table => (kind === "language" ? languages 
 /** Shows or hides a language or category (its products follow, see visibility.server.ts). */
 export async function setTaxonomyVisibility(db: Db, actorUserId: string, kind: TaxonomyKind, id: number, visible: boolean): Promise<TaxonomyResult> {
   const table = tableOf(kind);
-  return db.transaction(async (tx) => {
+  return announcedTransaction(db, async (tx) => {
     const [row] = await tx.select({ name: table.name, isVisible: table.isVisible }).from(table).where(eq(table.id, id)).for("update");
     if (!row) return { ok: false, message: TAXONOMY_TEXT.notFound, notFound: true };
     if (row.isVisible === visible) return { ok: true, id, message: TAXONOMY_TEXT.unchanged(row.name), done: "unchanged" };
@@ -240,7 +250,7 @@ export async function setTaxonomyVisibility(db: Db, actorUserId: string, kind: T
  * data still move one place at a time.
  */
 export async function moveTaxonomy(db: Db, actorUserId: string, kind: TaxonomyKind, id: number, direction: "up" | "down"): Promise<TaxonomyResult> {
-  return db.transaction(async (tx) => {
+  return announcedTransaction(db, async (tx) => {
     let siblings: { id: number; name: string; sortOrder: number }[];
     if (kind === "language") {
       siblings = await tx

@@ -1,0 +1,61 @@
+/**
+ * The production entry: WEB_CONCURRENCY server processes sharing one port (node:cluster), each
+ * exactly server/main.ts. Instances keep no state of their own but the render cache, which
+ * PostgreSQL's NOTIFY keeps in step (decision 0049), so one per core is the default with
+ * DATABASE_URL. The embedded database (PGlite) lives inside one process: one worker, always.
+ *
+ * The first worker starts alone (it migrates and loads the demo catalogue), the others once it
+ * listens. A worker that dies later is replaced; one that dies before ever listening stops the
+ * shop (a configuration error would otherwise restart forever).
+ */
+import cluster, { type Worker } from "node:cluster";
+import { workerCount } from "./worker-count";
+
+function runPrimary(workers: number) {
+  let stopping = false;
+  const listening = new WeakSet<Worker>();
+  let othersStarted = false;
+  const fork = () => cluster.fork();
+
+  cluster.on("listening", (worker) => {
+    listening.add(worker);
+    if (othersStarted) return;
+    othersStarted = true;
+    for (let i = 1; i < workers; i++) fork();
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (!listening.has(worker)) {
+      // Never started (bad configuration, database unreachable): the worker said why.
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exit(code || 1);
+    }
+    console.error(`[cluster] worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // Each worker drains its own requests (server/main.ts); the primary waits for them all.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  console.log(`[cluster] ${workers} server processes (WEB_CONCURRENCY)`);
+  fork();
+}
+
+let workers: number;
+try {
+  workers = process.argv.includes("--dev") ? 1 : workerCount(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+if (cluster.isPrimary && workers > 1) runPrimary(workers);
+else await import("./main");
