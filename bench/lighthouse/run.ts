@@ -12,6 +12,7 @@
  * 4. Runs the Lighthouse CLI BENCH_RUNS (3) times per page — a fresh headless Chromium each run,
  *    mobile form factor, default (simulated) throttling — and takes the median of each score.
  * 5. Prints a table, writes bench/lighthouse/latest.json, stops the server, removes the folder.
+ *    BENCH_RUNS=0 skips Lighthouse and latest.json: the first-load JS figures alone, in seconds.
  *
  * Exits 1 when a page misses a target: performance >= 98, accessibility, best practices and
  * SEO 100, first-load JS <= 120 kB gzip (1 kB = 1,000 bytes, as Vite reports sizes).
@@ -192,12 +193,14 @@ try {
   const results = [];
   for (const [index, page] of PAGES.entries()) {
     const js = firstLoadJs(htmls[index]!);
+    if (RUNS === 0) for (const f of js.files) console.log(`  ${page.path} ${f.url} ${f.gzipBytes}`);
     const runs: LighthouseRun[] = [];
     for (let i = 0; i < RUNS; i++) {
       runs.push(runLighthouse(`${BASE}${page.path}`, join(dataDir, `${page.name}-${i}.json`)));
       console.log(`[bench] ${page.path} run ${i + 1}/${RUNS}: ${CATEGORIES.map((c) => runs.at(-1)!.scores[c]).join(" / ")}`);
     }
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
+    // BENCH_RUNS=0 measures the JavaScript only (a quick check while cutting bundles).
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, runs.length ? median(runs.map((r) => r.scores[c])) : NaN])) as Record<Category, number>;
     const misses = CATEGORIES.filter((c) => scores[c] < TARGETS[c]).map((c) => `${c} ${scores[c]} < ${TARGETS[c]}`);
     if (js.gzipBytes > JS_BUDGET_BYTES) misses.push(`first-load JS ${(js.gzipBytes / 1000).toFixed(1)} kB > ${JS_BUDGET_BYTES / 1000} kB`);
     if (misses.length) missed = true;
@@ -219,7 +222,7 @@ try {
   const loadAfter = loadavg();
   console.log(`\nload average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${loadAfter.map((l) => l.toFixed(2)).join(" ")}`);
 
-  writeFileSync(
+  if (RUNS > 0) writeFileSync(
     join(ROOT, "bench/lighthouse/latest.json"),
     `${JSON.stringify(
       {

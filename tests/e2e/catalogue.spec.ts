@@ -146,12 +146,12 @@ test.describe("browsing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "English Singles" })).toBeVisible();
     await expect(page.getByTestId("product-count")).toHaveText(/^\d+ products?$/);
     await expect(page.getByTestId("in-stock-count")).toHaveText(/^\d+ in stock$/);
-    const names = await page.getByTestId("product-tile").locator("h3").allTextContents();
+    const names = await page.getByTestId("product-tile").locator("h2").allTextContents();
     expect(names.length).toBeGreaterThan(1);
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
 
     const first = page.getByTestId("product-tile").first();
-    const firstName = (await first.locator("h3").textContent())!.trim();
+    const firstName = (await first.locator("h2").textContent())!.trim();
     await first.getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1, name: firstName })).toBeVisible();
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -185,7 +185,7 @@ test.describe("browsing", () => {
     await expect(page.getByTestId("product-count")).toHaveText("6 products");
     await expect(page.getByTestId("in-stock-count")).toHaveText("5 in stock");
     const tiles = page.getByTestId("product-tile");
-    await expect(tiles.locator("h3")).toHaveText([
+    await expect(tiles.locator("h2")).toHaveText([
       `Shelf Limited ${tag}`,
       `Shelf Plenty ${tag}`,
       `Shelf Stock Five ${tag}`,
