@@ -161,6 +161,18 @@ function runLighthouse(url: string, outputPath: string): LighthouseRun {
   return { scores, metrics, failing };
 }
 
+/** Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): that run is redone. */
+function runWithRetries(url: string, outputPath: string, attempts = 3): LighthouseRun {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return runLighthouse(url, outputPath);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`[bench] ${(error as Error).message}; trying again`);
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -196,7 +208,7 @@ try {
     if (RUNS === 0) for (const f of js.files) console.log(`  ${page.path} ${f.url} ${f.gzipBytes}`);
     const runs: LighthouseRun[] = [];
     for (let i = 0; i < RUNS; i++) {
-      runs.push(runLighthouse(`${BASE}${page.path}`, join(dataDir, `${page.name}-${i}.json`)));
+      runs.push(runWithRetries(`${BASE}${page.path}`, join(dataDir, `${page.name}-${i}.json`)));
       console.log(`[bench] ${page.path} run ${i + 1}/${RUNS}: ${CATEGORIES.map((c) => runs.at(-1)!.scores[c]).join(" / ")}`);
     }
     // BENCH_RUNS=0 measures the JavaScript only (a quick check while cutting bundles).
