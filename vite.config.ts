@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 const ROOT_MODULE = new URL("./app/root.tsx", import.meta.url).pathname;
+const REACT_DOM = /node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/;
 let shellModules: Set<string> | undefined;
 
 /**
@@ -36,8 +37,8 @@ export default defineConfig({
         rollupOptions: {
           output: {
             // The group also takes what those modules import (React, React Router, their icons),
-            // all of which every page needs anyway.
-            codeSplitting: { groups: [{ name: (id: string, ctx: ChunkingContext) => (rootShell(ctx).has(id) ? "shell" : null) }] },
+            // and react-dom's non-client part (the client entry imports it): every page needs them.
+            codeSplitting: { groups: [{ name: (id: string, ctx: ChunkingContext) => (rootShell(ctx).has(id) || REACT_DOM.test(id) ? "shell" : null) }] },
           },
         },
       },
