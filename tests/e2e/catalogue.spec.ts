@@ -168,7 +168,7 @@ test.describe("browsing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Search results for “chari”" })).toBeVisible();
     const results = page.getByTestId("search-result");
     await expect(results.first()).toBeVisible();
-    for (const name of await results.locator("h3").allTextContents()) expect(name).toMatch(/chari/i);
+    for (const name of await results.locator("h2").allTextContents()) expect(name).toMatch(/chari/i);
   });
 
   test("a blank header search goes nowhere", async ({ page }) => {
@@ -604,14 +604,14 @@ test.describe("hidden products", () => {
 test.describe("search", () => {
   test("finds prefixes and puts the best match first", async ({ page }) => {
     await page.goto(`/search?q=${encodeURIComponent(`shelf stock ${tag.slice(0, 5)}`)}`);
-    const names = await page.getByTestId("search-result").locator("h3").allTextContents();
+    const names = await page.getByTestId("search-result").locator("h2").allTextContents();
     expect(names).toEqual(expect.arrayContaining([`Shelf Stock One ${tag}`, `Shelf Stock Six ${tag}`]));
     expect(names).not.toContain(`Shelf Plenty ${tag}`);
 
     await page.goto(`/search?q=${encodeURIComponent(`${tag} plenty`)}`);
     await expect(page.getByTestId("search-result").first()).toContainText(`Shelf Plenty ${tag}`);
     await page.goto(`/search?q=${encodeURIComponent(`${tag} -stock`)}`);
-    await expect(page.getByTestId("search-result").locator("h3")).toHaveText([`Shelf Limited ${tag}`, `Shelf Plenty ${tag}`]);
+    await expect(page.getByTestId("search-result").locator("h2")).toHaveText([`Shelf Limited ${tag}`, `Shelf Plenty ${tag}`]);
   });
 
   test("hostile input gets a page, never an error", async ({ page, request }) => {
