@@ -64,7 +64,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       ) : (
-        <ProductGrid products={products.items} showStockCount eagerCount={products.page === 1 ? 4 : 0} />
+        <ProductGrid products={products.items} showStockCount eagerCount={products.page === 1 ? 4 : 0} headingLevel={2} />
       )}
       <Pagination page={products.page} hasNextPage={products.hasNextPage} totalPages={totalPages} />
     </div>

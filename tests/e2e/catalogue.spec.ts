@@ -146,12 +146,12 @@ test.describe("browsing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "English Singles" })).toBeVisible();
     await expect(page.getByTestId("product-count")).toHaveText(/^\d+ products?$/);
     await expect(page.getByTestId("in-stock-count")).toHaveText(/^\d+ in stock$/);
-    const names = await page.getByTestId("product-tile").locator("h3").allTextContents();
+    const names = await page.getByTestId("product-tile").locator("h2").allTextContents();
     expect(names.length).toBeGreaterThan(1);
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
 
     const first = page.getByTestId("product-tile").first();
-    const firstName = (await first.locator("h3").textContent())!.trim();
+    const firstName = (await first.locator("h2").textContent())!.trim();
     await first.getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1, name: firstName })).toBeVisible();
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -168,7 +168,7 @@ test.describe("browsing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Search results for “chari”" })).toBeVisible();
     const results = page.getByTestId("search-result");
     await expect(results.first()).toBeVisible();
-    for (const name of await results.locator("h3").allTextContents()) expect(name).toMatch(/chari/i);
+    for (const name of await results.locator("h2").allTextContents()) expect(name).toMatch(/chari/i);
   });
 
   test("a blank header search goes nowhere", async ({ page }) => {
@@ -185,7 +185,7 @@ test.describe("browsing", () => {
     await expect(page.getByTestId("product-count")).toHaveText("6 products");
     await expect(page.getByTestId("in-stock-count")).toHaveText("5 in stock");
     const tiles = page.getByTestId("product-tile");
-    await expect(tiles.locator("h3")).toHaveText([
+    await expect(tiles.locator("h2")).toHaveText([
       `Shelf Limited ${tag}`,
       `Shelf Plenty ${tag}`,
       `Shelf Stock Five ${tag}`,
@@ -608,14 +608,14 @@ test.describe("hidden products", () => {
 test.describe("search", () => {
   test("finds prefixes and puts the best match first", async ({ page }) => {
     await page.goto(`/search?q=${encodeURIComponent(`shelf stock ${tag.slice(0, 5)}`)}`);
-    const names = await page.getByTestId("search-result").locator("h3").allTextContents();
+    const names = await page.getByTestId("search-result").locator("h2").allTextContents();
     expect(names).toEqual(expect.arrayContaining([`Shelf Stock One ${tag}`, `Shelf Stock Six ${tag}`]));
     expect(names).not.toContain(`Shelf Plenty ${tag}`);
 
     await page.goto(`/search?q=${encodeURIComponent(`${tag} plenty`)}`);
     await expect(page.getByTestId("search-result").first()).toContainText(`Shelf Plenty ${tag}`);
     await page.goto(`/search?q=${encodeURIComponent(`${tag} -stock`)}`);
-    await expect(page.getByTestId("search-result").locator("h3")).toHaveText([`Shelf Limited ${tag}`, `Shelf Plenty ${tag}`]);
+    await expect(page.getByTestId("search-result").locator("h2")).toHaveText([`Shelf Limited ${tag}`, `Shelf Plenty ${tag}`]);
   });
 
   test("hostile input gets a page, never an error", async ({ page, request }) => {

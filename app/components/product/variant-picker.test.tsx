@@ -60,4 +60,12 @@ describe("ProductCard tile", () => {
       expect(plain).not.toContain("From");
     }
   });
+
+  it("names the product in an h3 by default and in an h2 when it sits straight under the page's h1", () => {
+    const product = { ...card, variantCount: 1, priceVaries: false };
+    expect(render(<ProductCard product={product} />)).toMatch(/<h3\b[^>]*><a [^>]*>Charizard<\/a><\/h3>/);
+    const underH1 = render(<ProductCard product={product} headingLevel={2} />);
+    expect(underH1).toMatch(/<h2\b[^>]*><a [^>]*>Charizard<\/a><\/h2>/);
+    expect(underH1).not.toContain("<h3");
+  });
 });

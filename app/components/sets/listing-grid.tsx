@@ -9,7 +9,8 @@ import { formatPence } from "~/utils/money";
  * Tiles for a set page or search results. A single shows its number, rarity (and set, in search),
  * the conditions and printings in stock, its from-price and member price, and links to its
  * product page with the variant that price is for. A card the shop does not list is greyed and
- * not a link.
+ * not a link. Both pages put the grid straight under their h1, so a tile's name is an h2
+ * (headings in order, decision 0051).
  */
 export function ListingGrid({
   items,
@@ -57,7 +58,7 @@ function ListingTile({ item, context, eager }: { item: ListingItem; context: "se
             {details.join(" · ")}
           </p>
         )}
-        <h3 className={`line-clamp-2 text-sm font-semibold ${href ? "text-slate-900" : "text-slate-600"}`}>
+        <h2 className={`line-clamp-2 text-sm font-semibold ${href ? "text-slate-900" : "text-slate-600"}`}>
           {href ? (
             <Link to={href} className="after:absolute after:inset-0">
               {title}
@@ -65,7 +66,7 @@ function ListingTile({ item, context, eager }: { item: ListingItem; context: "se
           ) : (
             title
           )}
-        </h3>
+        </h2>
         {item.conditions.length > 0 && (
           <p data-testid="conditions" className="flex flex-wrap gap-1 text-xs">
             <span className="sr-only">In stock in: </span>

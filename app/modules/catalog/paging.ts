@@ -13,10 +13,17 @@ export const SEARCH_RANK_LIMIT = 1000;
 /** Longer search queries are cut, not refused: a pasted paragraph still searches its start. */
 export const MAX_SEARCH_QUERY_LENGTH = 200;
 
-/** `?page=` of a catalogue list: a missing, malformed or absurd value means the first page. */
-const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+/**
+ * `?page=` of a catalogue list: a missing, malformed or absurd value means the first page.
+ * The schema is built on the first call, not at import: the pages' browser code imports this
+ * module for `pageTitle` and `withPageNumber`, and a module-level schema would keep zod (25 kB
+ * gzip) in their first-load JavaScript (docs/decisions/0051-first-load-budget.md).
+ */
+const buildPageSchema = () => z.coerce.number().int().min(1).max(100_000).catch(1);
+let pageSchema: ReturnType<typeof buildPageSchema> | undefined;
 
 export function parsePage(url: URL): number {
+  pageSchema ??= buildPageSchema();
   return pageSchema.parse(url.searchParams.get("page") ?? undefined);
 }
 
