@@ -12,6 +12,7 @@ CREATE TABLE "preorders" (
 	"allocation" integer NOT NULL,
 	"delivered" integer DEFAULT 0 NOT NULL,
 	"delivered_at" timestamp with time zone,
+	"shortfall_settled_for" integer,
 	"released_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

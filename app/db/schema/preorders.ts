@@ -22,6 +22,11 @@ export const preorders = pgTable(
     delivered: integer().notNull().default(0),
     /** When the last delivery was entered; null: none yet. */
     deliveredAt: timestamp({ withTimezone: true }),
+    /**
+     * The delivered total for which the admin last settled the paid pre-orders it does not cover
+     * (refunded them or told them they wait); release needs it to match `delivered` when any is short.
+     */
+    shortfallSettledFor: integer(),
     /** The admin let the pre-orders go out: filled lines may be dispatched, the variant sells as stock. */
     releasedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
