@@ -59,6 +59,9 @@ export default [
     route("admin/buylist", "routes/admin-buylist.tsx"),
     route("admin/buylist/settings", "routes/admin-buylist-settings.tsx"),
     route("admin/buylist/:id", "routes/admin-buylist-submission.tsx"),
+    // Pre-orders (issue 16): figures per variant, deliveries, short deliveries, release.
+    route("admin/preorders", "routes/admin-preorders.tsx"),
+    route("admin/preorders/:variantId", "routes/admin-preorder.tsx"),
   ]),
   // Resource routes of the back office (a file, a JSON answer): no frame, their own admin check.
   route("admin/products/export.csv", "routes/admin-products-export.ts"),
@@ -76,6 +79,9 @@ export default [
   route("language/:slug", "routes/language.tsx"),
   route("category/:slug", "routes/category.tsx"),
   route("products/:slug", "routes/product.tsx"),
+  // "Email me when it's available" (signed-in customers) and the availability email's unsubscribe link.
+  route("alerts", "routes/alerts.tsx"),
+  route("alerts/:token", "routes/alert-unsubscribe.tsx"),
   route("search", "routes/search.tsx"),
   route("sets", "routes/sets.tsx"),
   route("sets/:code", "routes/set.tsx"),

@@ -6,6 +6,7 @@ import { runReservationSweep } from "~/modules/checkout/jobs.server";
 import { runMembershipJobs } from "~/modules/membership/jobs.server";
 import { runProviderBilling } from "~/web/payments.server";
 import { expireQuotes } from "~/modules/buylist/submissions.server";
+import { runStockAlerts } from "~/modules/preorders/alerts.server";
 import type { Metrics } from "./metrics";
 
 export interface BackgroundJob {
@@ -40,6 +41,9 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "membership", everyMs: 15_000, run: (context) => runBillingAndMembership(context) },
   // Buylist quotes past their expiry become "expired" (answering one also checks, so a minute late is harmless).
   { name: "buylist-quote-expiry", everyMs: 60_000, run: (context) => expireQuotes(context.db) },
+  // Availability alerts (issue 16): a product back in stock or released gets its subscribers told in a
+  // random order, at most ALERT_LIMITS.emailsPerMinute a minute; a batch stops if it sells out again.
+  { name: "stock-alerts", everyMs: 15_000, run: (context) => runStockAlerts(context.db, { brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl } }) },
 ];
 
 /** Runs the jobs on their timers; each run is counted in `metrics` (job, ok | failed) when given. */

@@ -4,6 +4,8 @@ import { ProductPage } from "~/components/product/product-page";
 import { chooseVariant } from "~/modules/catalog/product-page";
 import { fallbackUrl } from "~/modules/media/responsive";
 import { productBySlug } from "~/modules/catalog/queries.server";
+import { productPreorderView } from "~/modules/preorders/preorders.server";
+import { getCurrentUser } from "~/web/auth.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useRootData } from "~/web/shell";
@@ -14,10 +16,10 @@ import type { Route } from "./+types/product";
  * are the same 404. Which variant is shown comes from the query (`?condition=lp&printing=holo`,
  * `chooseVariant`); a query naming no variant shows the default one rather than an error.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const product = await productBySlug(context.db, params.slug);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product };
+  return { product, preorder: await productPreorderView(context.db, product.id, await getCurrentUser(request, context)) };
 }
 
 /**
@@ -56,11 +58,11 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, preorder } = loaderData;
   const root = useRootData();
   const { search } = useLocation();
   const chosen = chooseVariant(product.variants, new URLSearchParams(search));
-  return <ProductPage product={product} chosen={chosen} isPremium={root?.user?.isPremium ?? false} origin={root?.publicUrl ?? ""} />;
+  return <ProductPage product={product} chosen={chosen} isPremium={root?.user?.isPremium ?? false} origin={root?.publicUrl ?? ""} preorder={preorder} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

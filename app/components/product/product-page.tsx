@@ -8,6 +8,9 @@ import { ProductPicture } from "~/components/catalogue/product-picture";
 import { PRODUCT_PAGE_SIZES, fallbackUrl } from "~/modules/media/responsive";
 import { breadcrumbJsonLd, jsonLdText, productJsonLd } from "~/modules/catalog/structured-data";
 import { variantLabel } from "~/modules/catalog/variants";
+import { AlertSignup } from "~/components/preorders/alert-signup";
+import { PreorderBadge } from "~/components/preorders/preorder-badge";
+import type { ProductPreorderView } from "~/modules/preorders/views";
 import { CardFacts } from "./card-facts";
 import { VariantPicker } from "./variant-picker";
 
@@ -25,11 +28,14 @@ export function ProductPage({
   chosen,
   isPremium,
   origin,
+  preorder,
 }: {
   product: ProductDetail;
   chosen: ProductVariant | null;
   isPremium: boolean;
   origin: string;
+  /** Pre-order and availability-alert facts (issue 16); absent: none. */
+  preorder?: ProductPreorderView;
 }) {
   const absolute = (path: string) => (path.startsWith("http") ? path : origin + path);
   const crumbs = [
@@ -121,7 +127,7 @@ export function ProductPage({
           {picker && chosen && <VariantPicker variants={product.variants} chosenId={chosen.id} />}
 
           <div className="flex flex-wrap items-center gap-3">
-            <StockBadge stock={stock} />
+            {chosen && preorder?.preorderVariantIds.includes(chosen.id) ? <PreorderBadge releaseDate={preorder.releaseDate} /> : <StockBadge stock={stock} />}
             {limit !== null && <span className="text-sm text-slate-600">Limit {limit} per customer</span>}
           </div>
 
@@ -137,6 +143,7 @@ export function ProductPage({
                 : "This product is out of stock. Join our community chat for restock alerts."}
             </p>
           )}
+          {!(chosen && stock > 0) && preorder && <AlertSignup productId={product.id} slug={product.slug} view={preorder} />}
 
           <FastShippingNote />
 

@@ -3,27 +3,13 @@ import type { Db, Tx } from "~/db/client.server";
 import { rowsOf } from "~/db/raw";
 import { orderItems, orders, preorderRefunds, preorders } from "~/db/schema";
 import { fillLines, type LineFill } from "./rules";
+import type { PreorderLine } from "./views";
+
+export type { PreorderLine };
 
 type Executor = Db | Tx;
 
 export type PreorderRow = typeof preorders.$inferSelect;
-
-/** One order line sold on pre-order, with its order's facts. */
-export interface PreorderLine {
-  orderItemId: number;
-  orderId: number;
-  userId: string;
-  quantity: number;
-  unitPrice: number;
-  refundedUnits: number;
-  orderStatus: string;
-  paidAt: Date | null;
-  email: string;
-  shippingName: string | null;
-  orderTotal: number;
-  orderRefunded: number;
-  orderLineCount: number;
-}
 
 /**
  * Every order line of the variant placed while it was on pre-order (from the pre-order's start

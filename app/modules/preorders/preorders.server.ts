@@ -8,6 +8,8 @@ import { refundOrder } from "~/modules/orders/admin-order.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { enqueueShortRefundEmail, enqueueWaitingEmail, type PreorderEmailBranding } from "./emails.server";
 import { fillsOf, isPaidLine, preorderLines, type PreorderLine } from "./lines.server";
+import type { PreorderDetail, PreorderFigures, ProductPreorderView } from "./views";
+import { hasWaitingAlert } from "./alerts.server";
 import { PREORDER_TEXT, allocationChange, stockAfterDelivery, type ShortfallChoice } from "./rules";
 
 type Executor = Db | Tx;
@@ -216,27 +218,6 @@ export async function releasePreorder(db: Db, input: { variantId: number; adminI
 // ---------------------------------------------------------------------------------------------
 // What the back office and the shop read
 
-export interface PreorderFigures {
-  variantId: number;
-  productId: number;
-  productSlug: string;
-  name: string;
-  releaseDate: string | null;
-  allocation: number;
-  /** Units left to sell (the variant's stock). */
-  stock: number;
-  /** Units in orders placed on pre-order: awaiting payment, paid or dispatched. */
-  ordered: number;
-  paid: number;
-  delivered: number;
-  deliveredAt: Date | null;
-  filled: number;
-  short: number;
-  refundedUnits: number;
-  releasedAt: Date | null;
-  shortfallSettled: boolean;
-}
-
 function figuresOf(pre: typeof preorders.$inferSelect, variant: { productId: number; productSlug: string; stock: number; releaseDate: string | null } & VariantAttributes & { productName: string }, lines: PreorderLine[]): PreorderFigures {
   const live = lines.filter((l) => l.orderStatus === "pending" || isPaidLine(l));
   const fills = [...fillsOf(lines, pre.delivered).values()];
@@ -270,10 +251,6 @@ export async function listPreorders(db: Db, limit = 200): Promise<PreorderFigure
     .orderBy(sql`${preorders.releasedAt} IS NOT NULL`, asc(products.releaseDate), desc(preorders.releasedAt), asc(preorders.variantId))
     .limit(limit);
   return Promise.all(rows.map(async ({ pre, v }) => figuresOf(pre, v, await preorderLines(db, pre))));
-}
-
-export interface PreorderDetail extends PreorderFigures {
-  lines: (PreorderLine & { filled: number; short: number })[];
 }
 
 export async function preorderDetail(db: Db, variantId: number): Promise<PreorderDetail | null> {
@@ -313,4 +290,14 @@ export async function openPreorderVariantIds(db: Db, productId: number): Promise
     .innerJoin(productVariants, eq(productVariants.id, preorders.variantId))
     .where(and(eq(productVariants.productId, productId), isNull(preorders.releasedAt)));
   return rows.map((r) => r.id);
+}
+
+/** The product page's pre-order and alert facts, for the signed-in customer (or a guest: null). */
+export async function productPreorderView(db: Db, productId: number, user: { id: string; emailVerified: boolean } | null): Promise<ProductPreorderView> {
+  const [preorderVariantIds, [product], alertWaiting] = await Promise.all([
+    openPreorderVariantIds(db, productId),
+    db.select({ releaseDate: products.releaseDate }).from(products).where(eq(products.id, productId)),
+    user ? hasWaitingAlert(db, user.id, productId) : Promise.resolve(null),
+  ]);
+  return { preorderVariantIds, releaseDate: product?.releaseDate ?? null, alertWaiting, emailVerified: user?.emailVerified ?? false };
 }
