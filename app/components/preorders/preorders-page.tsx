@@ -57,16 +57,16 @@ export function PreordersPage({ preorders, candidates, message }: { preorders: P
         ) : (
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="open" />
-            <label className="flex min-w-0 flex-col text-sm font-medium text-slate-800">
-              Variant
-              <select name="variantId" required className="mt-1 min-h-11 max-w-full rounded-lg border border-slate-300 px-3">
+            <div className="flex min-w-0 flex-col text-sm font-medium text-slate-800">
+              <label htmlFor="preorder-variant">Variant</label>
+              <select id="preorder-variant" name="variantId" required className="mt-1 min-h-11 max-w-full rounded-lg border border-slate-300 px-3">
                 {candidates.map((c) => (
                   <option key={c.variantId} value={c.variantId}>
                     {c.name} — ships {ukLongDate(c.releaseDate)}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <label className="flex flex-col text-sm font-medium text-slate-800">
               Allocation (units)
               <input name="allocation" inputMode="numeric" pattern="[0-9]*" required className="mt-1 min-h-11 w-32 rounded-lg border border-slate-300 px-3" />
