@@ -181,3 +181,9 @@ export async function runStockAlerts(db: Db, options: AlertRunOptions = {}) {
     return { stopped, started, sent };
   });
 }
+
+/** An erased account's alerts go (the account keeps no address to tell). */
+export async function deleteAlertsOf(tx: Db | Tx, userId: string): Promise<number> {
+  const rows = await tx.delete(stockAlerts).where(eq(stockAlerts.userId, userId)).returning({ id: stockAlerts.id });
+  return rows.length;
+}

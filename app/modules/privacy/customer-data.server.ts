@@ -18,6 +18,7 @@ import { hasRunningSubscription, subscriptionsData } from "~/modules/membership/
 import { countOpenOrders, erasePersonalDetailsFromOrders, ordersData } from "~/modules/orders/customer-data.server";
 import { applicationsData, deleteApplicationsOf } from "~/modules/wholesale/customer-data.server";
 import { countOpenSubmissions, submissionsData } from "~/modules/buylist/customer-data.server";
+import { deleteAlertsOf } from "~/modules/preorders/alerts.server";
 
 
 export const ERASURE_MESSAGES = {
@@ -96,6 +97,7 @@ export async function eraseCustomerAccount(db: Db, userId: string, password: str
       if (credit > 0) throw new ErasureRefused(ERASURE_MESSAGES.storeCredit(formatPence(credit)));
       const ordersKept = await erasePersonalDetailsFromOrders(tx, userId, erasedEmail(userId), now);
       await clearCart(tx, { userId });
+      await deleteAlertsOf(tx, userId);
       // What is found by email is the customer's only if they proved the mailbox: otherwise
       // anyone registering an address could delete what others sent or were sent under it.
       const applications = account.emailVerified ? await deleteApplicationsOf(tx, account.email) : 0;
