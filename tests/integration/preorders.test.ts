@@ -272,3 +272,15 @@ describe("availability alerts", () => {
     expect((await db.select().from(productVariants).where(eq(productVariants.id, p.variantId)))[0]!.stock).toBe(3);
   });
 });
+
+describe("a customer's own data", () => {
+  it("the data download lists their alerts, and erasure deletes them", async () => {
+    const { alertsData, deleteAlertsOf } = await import("~/modules/preorders/alerts.server");
+    const p = await fx.product({ stock: 0 });
+    const c = await fx.customer();
+    await subscribeAlert(db, { id: c.id, emailVerified: true }, p.id);
+    expect(await alertsData(db, c.id)).toMatchObject([{ product: p.name, status: "waiting", sentAt: null }]);
+    expect(await deleteAlertsOf(db, c.id)).toBe(1);
+    expect(await alertsData(db, c.id)).toEqual([]);
+  });
+});

@@ -91,9 +91,9 @@ export function PreorderPage({ preorder: p, notice, message }: { preorder: Preor
             <SubmitButton name="choice" value="refund" busyLabel="Refunding…">
               Refund the short pre-orders
             </SubmitButton>
-            <SubmitButton name="choice" value="wait" busyLabel="Saving…" className="bg-white ring-1 ring-slate-300 hover:bg-slate-50">
+            <button type="submit" name="choice" value="wait" className="min-h-11 rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50">
               Keep them waiting
-            </SubmitButton>
+            </button>
           </Form>
         </section>
       )}

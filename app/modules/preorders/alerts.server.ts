@@ -187,3 +187,13 @@ export async function deleteAlertsOf(tx: Db | Tx, userId: string): Promise<numbe
   const rows = await tx.delete(stockAlerts).where(eq(stockAlerts.userId, userId)).returning({ id: stockAlerts.id });
   return rows.length;
 }
+
+/** The customer's availability alerts, for their data download. */
+export async function alertsData(db: Db, userId: string) {
+  return db
+    .select({ product: products.name, status: stockAlerts.status, askedAt: stockAlerts.createdAt, sentAt: stockAlerts.sentAt })
+    .from(stockAlerts)
+    .innerJoin(products, eq(products.id, stockAlerts.productId))
+    .where(eq(stockAlerts.userId, userId))
+    .orderBy(asc(stockAlerts.id));
+}
