@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations } from "./a11y";
 import { signInAsAdmin, uniqueEmail } from "./admin";
 import { insertSealedProduct, query, removeProducts } from "./db";
 
@@ -82,6 +83,7 @@ test("a short delivery: pre-orders filled in paid order, the rest refunded, the 
   await page.getByRole("button", { name: "Start pre-order" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/preorders/${preorder.variantId}\\?done=opened`));
   await expect(page.getByTestId("figure-allocation")).toHaveText("3");
+  await expectNoViolations(page, "a pre-order's admin page");
 
   // The tile says so too.
   const shopper = await browser.newPage();
@@ -116,6 +118,9 @@ test("a short delivery: pre-orders filled in paid order, the rest refunded, the 
   await page.getByRole("button", { name: "Release for dispatch" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Released" })).toBeVisible();
   await expect(page.getByTestId("preorder-state")).toHaveText("Released");
+  await page.goto("/admin/preorders");
+  await expect(page.getByTestId("preorder-row").filter({ hasText: preorder.name })).toContainText("Released");
+  await expectNoViolations(page, "the pre-orders list");
 });
 
 test("a signed-in customer asks to be emailed when a sold-out product is available", async ({ page }) => {
@@ -129,6 +134,15 @@ test("a signed-in customer asks to be emailed when a sold-out product is availab
   await signup.getByRole("button", { name: "Email me when it's available" }).click();
   await expect(signup.getByRole("status")).toHaveText("We will email you when it is available.");
   await expect(signup.getByRole("button", { name: "Stop the email" })).toBeVisible();
-  const rows = await query<{ status: string }>("SELECT a.status FROM stock_alerts a JOIN users u ON u.id = a.user_id WHERE u.email = $1", [email]);
-  expect(rows).toEqual([{ status: "waiting" }]);
+  await expectNoViolations(page, "a sold-out product with an alert asked for");
+  const rows = await query<{ status: string; token: string }>("SELECT a.status, a.token FROM stock_alerts a JOIN users u ON u.id = a.user_id WHERE u.email = $1", [email]);
+  expect(rows.map((r) => r.status)).toEqual(["waiting"]);
+
+  // The email's unsubscribe link: opening it changes nothing, its button stops the alert.
+  await page.goto(`/alerts/${rows[0]!.token}`);
+  await expectNoViolations(page, "the unsubscribe page");
+  expect((await query<{ status: string }>("SELECT status FROM stock_alerts WHERE token = $1", [rows[0]!.token]))[0]!.status).toBe("waiting");
+  await page.getByRole("button", { name: "Stop all availability emails" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "those" }).or(page.getByRole("status").filter({ hasText: "that alert is stopped" }))).toBeVisible();
+  expect((await query<{ status: string }>("SELECT status FROM stock_alerts WHERE token = $1", [rows[0]!.token]))[0]!.status).toBe("cancelled");
 });

@@ -284,3 +284,19 @@ describe("a customer's own data", () => {
     expect(await alertsData(db, c.id)).toEqual([]);
   });
 });
+
+describe("tiles", () => {
+  it("a product on pre-order says so on its tile until released", async () => {
+    const { categoryPage } = await import("~/modules/catalog/queries.server");
+    const { categories } = await import("~/db/schema");
+    // Fixtures of their own: a category with this one product, so its page lists it.
+    const p = await checkoutFixtures(db).product({ price: 2000, stock: 0, releaseDate: "2027-03-14" });
+    expect(await openPreorder(db, { variantId: p.variantId, allocation: 2, adminId })).toEqual({ ok: true });
+    const [category] = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, p.categoryId));
+    const tileOf = async () => (await categoryPage(db, category!.slug, 1))!.products.items.find((t) => t.id === p.id);
+    expect(await tileOf()).toMatchObject({ preorder: true, releaseDate: "2027-03-14" });
+    await recordDelivery(db, { variantId: p.variantId, units: 2, adminId });
+    await releasePreorder(db, { variantId: p.variantId, adminId });
+    expect(await tileOf()).toMatchObject({ preorder: false });
+  });
+});
