@@ -160,6 +160,19 @@ describe("a short delivery", () => {
     expect(await dispatch(second.orderId)).toMatchObject({ status: "dispatched" });
   });
 
+  it("refuses a short delivery while checkouts hold units (an expiring hold would sell units that never came)", async () => {
+    const p = await preorderProduct(3);
+    await buy(p.variantId, 2);
+    const holder = await fx.customer();
+    await fx.cart(holder.id, [{ variantId: p.variantId, quantity: 1 }]);
+    expect((await createCheckout(db, { userId: holder.id }, sandbox, config)).ok).toBe(true);
+    expect(await recordDelivery(db, { variantId: p.variantId, units: 2, adminId })).toMatchObject({ ok: false, status: 409 });
+    expect((await preorderDetail(db, p.variantId))!.delivered).toBe(0);
+    // Enough for the paid and the held: fine, nothing left to sell.
+    expect(await recordDelivery(db, { variantId: p.variantId, units: 3, adminId })).toEqual({ ok: true, short: 0 });
+    expect(await fx.stock(p.variantId)).toBe(0);
+  });
+
   it("a full delivery puts what is beyond the paid pre-orders on sale, and the variant sells as stock after release", async () => {
     const p = await preorderProduct(4);
     await buy(p.variantId, 1);

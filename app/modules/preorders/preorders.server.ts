@@ -107,7 +107,7 @@ export async function recordDelivery(db: Db, input: { variantId: number; units: 
     const held = pre.releasedAt ? 0 : await heldUnits(tx, input.variantId);
     const movement = { reason: "adjustment" as const, actorId: input.adminId, note: `pre-order delivery of ${input.units}` };
     if (pre.deliveredAt === null) {
-      if (held > 0 && delivered < owed + held) return refuse(409, `${held} units are held by checkouts in progress and the delivery is short: try again in a few minutes.`);
+      if (held > 0 && delivered < owed + held) return refuse(409, PREORDER_TEXT.heldWhileShort(held));
       await setStock(tx, input.variantId, stockAfterDelivery(delivered, owed, held), movement);
     } else {
       const shortBefore = before.reduce((s, f) => s + f.short, 0);

@@ -96,6 +96,7 @@ export const PREORDER_TEXT = {
   allocationBelowCommitted: (n: number) => `${n} units are already sold or held: the allocation cannot be lower.`,
   deliveryInvalid: `Enter the units delivered, from 1 to ${PREORDER_LIMITS.maxDelivery}.`,
   noDelivery: "Record a delivery first.",
+  heldWhileShort: (held: number) => `${held} unit${held === 1 ? " is" : "s are"} held by checkouts in progress and the delivery is short: try again in a few minutes.`,
   nothingShort: "Every paid pre-order is filled: nothing to refund or keep waiting.",
   stillShort: "Some paid pre-orders are not filled: refund them or keep them waiting first.",
   refundFailed: (orderId: number) => `The refund of order #${orderId} failed at the payment provider; nothing else was changed for it. Try again.`,
