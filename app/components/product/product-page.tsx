@@ -54,7 +54,7 @@ export function ProductPage({
       imageUrl: shareImage ? absolute(shareImage) : null,
       url: absolute(`/products/${product.slug}`),
       category: product.category.name,
-      variants: product.variants,
+      variants: product.variants.map((v) => ({ ...v, preorder: preorder?.preorderVariantIds.includes(v.id) })),
     }),
     breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: absolute(c.to) }))),
   ];
