@@ -63,6 +63,9 @@ export default [
     route("admin/drops/new", "routes/admin-drop-new.tsx"),
     route("admin/drops/:id", "routes/admin-drop.tsx"),
     route("admin/drops/:id/draw", "routes/admin-drop-draw.tsx"),
+    // Pre-orders (issue 16): figures per variant, deliveries, short deliveries, release.
+    route("admin/preorders", "routes/admin-preorders.tsx"),
+    route("admin/preorders/:variantId", "routes/admin-preorder.tsx"),
   ]),
   // Resource routes of the back office (a file, a JSON answer): no frame, their own admin check.
   route("admin/products/export.csv", "routes/admin-products-export.ts"),
@@ -85,6 +88,9 @@ export default [
   route("drops/:id/status", "routes/drop-status.ts"),
   // A free draw's public check: its seed and the order drawn (issue 16).
   route("drops/:id/draw", "routes/drop-draw.tsx"),
+  // "Email me when it's available" (signed-in customers) and the availability email's unsubscribe link.
+  route("alerts", "routes/alerts.tsx"),
+  route("alerts/:token", "routes/alert-unsubscribe.tsx"),
   route("search", "routes/search.tsx"),
   route("sets", "routes/sets.tsx"),
   route("sets/:code", "routes/set.tsx"),

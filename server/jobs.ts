@@ -8,6 +8,7 @@ import { runProviderBilling } from "~/web/payments.server";
 import { expireQuotes } from "~/modules/buylist/submissions.server";
 import { orderDueQueues } from "~/modules/drops/queue.server";
 import { runDrawJobs } from "~/modules/drops/draw.server";
+import { runStockAlerts } from "~/modules/preorders/alerts.server";
 import type { Metrics } from "./metrics";
 
 export interface BackgroundJob {
@@ -46,6 +47,9 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
   { name: "drop-queues", everyMs: 3_000, run: (context) => orderDueQueues(context.db) },
   // Drop draws whose entry has closed are made; winners who paid or ran out of time are settled.
   { name: "drop-draws", everyMs: 15_000, run: (context) => runDrawJobs(context.db, new Date(), { brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl } }) },
+  // Availability alerts (issue 16): a product back in stock or released gets its subscribers told in a
+  // random order, at most ALERT_LIMITS.emailsPerMinute a minute; a batch stops if it sells out again.
+  { name: "stock-alerts", everyMs: 15_000, run: (context) => runStockAlerts(context.db, { brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl } }) },
 ];
 
 /** Runs the jobs on their timers; each run is counted in `metrics` (job, ok | failed) when given. */

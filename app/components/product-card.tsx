@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { TilePicture } from "~/components/catalogue/product-picture";
+import { PreorderTileLabel } from "~/components/preorders/preorder-badge";
 import { showsFromPrice, type ProductCard as ProductCardData } from "~/modules/catalog/product-card";
 import { hasMemberPrice } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
@@ -50,6 +51,7 @@ export function ProductCard({
             </span>
           )}
         </div>
+        {product.preorder && <PreorderTileLabel releaseDate={product.releaseDate ?? null} />}
         {showStock && (
           <div className="flex flex-wrap items-center justify-between gap-1 text-xs">
             <span

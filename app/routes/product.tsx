@@ -5,6 +5,8 @@ import { chooseVariant } from "~/modules/catalog/product-page";
 import { fallbackUrl } from "~/modules/media/responsive";
 import { productBySlug } from "~/modules/catalog/queries.server";
 import { dropViewFor } from "~/modules/drops/view.server";
+import { productPreorderView } from "~/modules/preorders/preorders.server";
+import { getCurrentUser } from "~/web/auth.server";
 import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useRootData } from "~/web/shell";
@@ -15,11 +17,15 @@ import type { Route } from "./+types/product";
  * are the same 404. Which variant is shown comes from the query (`?condition=lp&printing=holo`,
  * `chooseVariant`); a query naming no variant shows the default one rather than an error.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const product = await productBySlug(context.db, params.slug);
   if (!product) throw data("Product not found", { status: 404 });
-  // The public part only (no visitor): the page stays the same for everyone, and cacheable.
-  return { product, drop: await dropViewFor(context.db, product.id, null) };
+  // The drop's public part only (no visitor): the page stays the same for everyone, and cacheable.
+  const [drop, preorder] = await Promise.all([
+    dropViewFor(context.db, product.id, null),
+    productPreorderView(context.db, product.id, await getCurrentUser(request, context)),
+  ]);
+  return { product, drop, preorder };
 }
 
 /**
@@ -58,11 +64,11 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { product, drop } = loaderData;
+  const { product, drop, preorder } = loaderData;
   const root = useRootData();
   const { search } = useLocation();
   const chosen = chooseVariant(product.variants, new URLSearchParams(search));
-  return <ProductPage product={product} chosen={chosen} isPremium={root?.user?.isPremium ?? false} origin={root?.publicUrl ?? ""} drop={drop} />;
+  return <ProductPage product={product} chosen={chosen} isPremium={root?.user?.isPremium ?? false} origin={root?.publicUrl ?? ""} drop={drop} preorder={preorder} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

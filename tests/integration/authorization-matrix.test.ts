@@ -733,6 +733,37 @@ const MATRIX: Record<string, Case[]> = {
     { name: "join an unknown drop", method: "POST", path: () => "/drops/2000000000", form: () => ({ altcha: "" }), expect: { ...all(404), guest: "→/login" } },
   ],
   "drops/:id/status": [{ name: "the status of an unknown drop", method: "GET", path: () => "/drops/2000000000/status", expect: all(404), data: false }],
+  // Pre-orders and availability alerts (issue 16).
+  "admin/preorders": [
+    page("/admin/preorders", ADMIN_ONLY),
+    { name: "open a pre-order with no variant", method: "POST", path: () => "/admin/preorders", form: () => ({ intent: "open", allocation: "3" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+  ],
+  "admin/preorders/:variantId": [
+    { name: "a pre-order", method: "GET", path: (w) => `/admin/preorders/${w.ids.preorderVariantId}`, expect: ADMIN_ONLY },
+    page("/admin/preorders/2000000000", { ...ADMIN_ONLY, admin: 404 }),
+    page("/admin/preorders/not-an-id", { ...ADMIN_ONLY, admin: 404 }),
+    { name: "release before any delivery", method: "POST", path: (w) => `/admin/preorders/${w.ids.preorderVariantId}`, form: () => ({ intent: "release" }), expect: { ...ADMIN_ONLY, admin: 409 } },
+    { name: "refund short pre-orders before any delivery", method: "POST", path: (w) => `/admin/preorders/${w.ids.preorderVariantId}`, form: () => ({ intent: "shortfall", choice: "refund" }), expect: { ...ADMIN_ONLY, admin: 409 } },
+    { name: "an unknown intent", method: "POST", path: (w) => `/admin/preorders/${w.ids.preorderVariantId}`, form: () => ({ intent: "dispatch" }), expect: { ...ADMIN_ONLY, admin: 400 } },
+  ],
+  alerts: [
+    { name: "GET /alerts", method: "GET", path: () => "/alerts", expect: all("→/"), data: false },
+    {
+      name: "ask for an availability email",
+      method: "POST",
+      path: () => "/alerts",
+      form: (w) => ({ intent: "subscribe", productId: String(w.ids.preorderProductId), slug: w.ids.preorderProductSlug }),
+      expect: { ...all("→/products/*"), guest: "→/login" },
+      data: false,
+    },
+    { name: "a malformed alert form", method: "POST", path: () => "/alerts", form: () => ({ intent: "subscribe" }), expect: all(400), data: false },
+  ],
+  "alerts/:token": [
+    { name: "an alert's unsubscribe page", method: "GET", path: (w) => `/alerts/${w.ids.alertToken}`, expect: all(200) },
+    page("/alerts/not-a-token", all(404)),
+    { name: "unsubscribe", method: "POST", path: (w) => `/alerts/${w.ids.alertToken}`, form: () => ({}), expect: all(200) },
+    { name: "unsubscribe with a made-up token", method: "POST", path: () => `/alerts/${"x".repeat(32)}`, form: () => ({}), expect: all(404) },
+  ],
   "products/:slug": [
     { name: "a product", method: "GET", path: (w) => `/products/${w.ids.productSlug}`, expect: all(200) },
     { name: "a hidden product", method: "GET", path: (w) => `/products/${w.ids.hiddenProductSlug}`, expect: all(404) },

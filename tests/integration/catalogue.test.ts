@@ -188,6 +188,9 @@ describe("headline offer on tiles", () => {
       stock: 4,
       variantCount: 6,
       priceVaries: true,
+      // Not on pre-order (issue 16); the release date is what a pre-order label would read.
+      preorder: false,
+      releaseDate: null,
     });
   });
 

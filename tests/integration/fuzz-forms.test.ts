@@ -537,6 +537,31 @@ const FORMS: Record<string, Form> = {
     actors: ["admin", "customer"],
     fields: () => ({ intent: text("save", "move", "visibility"), ...taxonomyFields() }),
   },
+  "admin/preorders": {
+    path: () => fc.constant("/admin/preorders"),
+    actors: ["admin", "customer"],
+    fields: (w) => ({ intent: text("open", "release"), variantId: text(String(w.ids.preorderVariantId), String(w.ids.variantId), "0", "2000000000"), allocation: text("0", "5", "100001", "-1") }),
+  },
+  "admin/preorders/:variantId": {
+    path: (w) => fc.oneof(fc.constant(`/admin/preorders/${w.ids.preorderVariantId}`), segment.map((id) => `/admin/preorders/${id}`)),
+    actors: ["admin", "customer"],
+    fields: () => ({
+      intent: text("allocation", "delivery", "shortfall", "release"),
+      allocation: text("0", "3", "100001"),
+      units: text("1", "0", "100000"),
+      choice: text("refund", "wait", "both"),
+    }),
+  },
+  alerts: {
+    path: () => fc.constant("/alerts"),
+    actors: ["guest", "other"],
+    fields: (w) => ({ intent: text("subscribe", "cancel"), productId: text(String(w.ids.preorderProductId), String(w.ids.productId), "0"), slug: text(w.ids.preorderProductSlug, "x") }),
+  },
+  "alerts/:token": {
+    path: (w) => fc.oneof(fc.constant(`/alerts/${w.ids.alertToken}`), segment.map((t) => `/alerts/${t}`)),
+    actors: ["guest"],
+    fields: () => ({}),
+  },
   "admin/coupons/new": {
     path: () => fc.constant("/admin/coupons/new"),
     actors: ["admin", "customer"],
@@ -759,6 +784,10 @@ const QUERIES: Record<string, Query> = {
   "admin/drops/:id": { paths: () => fc.oneof(text("/admin/drops/2000000000"), segment.map((s) => `/admin/drops/${s}`)), params: ["done"], actor: "admin" },
   "drops/:id": { paths: () => fc.oneof(text("/drops/2000000000"), segment.map((s) => `/drops/${s}`)), params: [], actor: "other" },
   "drops/:id/status": { paths: () => fc.oneof(text("/drops/2000000000/status"), segment.map((s) => `/drops/${s}/status`)), params: [], actor: "other" },
+  "admin/preorders": { paths: () => fc.constant("/admin/preorders"), params: [], actor: "admin" },
+  "admin/preorders/:variantId": { paths: (w) => fc.oneof(text(`/admin/preorders/${w.ids.preorderVariantId}`), segment.map((s) => `/admin/preorders/${s}`)), params: ["done"], actor: "admin" },
+  alerts: { paths: () => fc.constant("/alerts"), params: [], actor: "guest" },
+  "alerts/:token": { paths: (w) => fc.oneof(text(`/alerts/${w.ids.alertToken}`), segment.map((s) => `/alerts/${s}`)), params: [], actor: "guest" },
   "admin/coupons/new": { paths: () => fc.constant("/admin/coupons/new"), params: [], actor: "admin" },
   "admin/coupons/:code": { paths: (w) => fc.oneof(text(`/admin/coupons/${w.ids.couponCode}`), segment.map((s) => `/admin/coupons/${s}`)), params: ["done"], actor: "admin" },
   "admin/customers": { paths: () => fc.constant("/admin/customers"), params: ["q", "page"], actor: "admin" },

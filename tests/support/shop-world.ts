@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
-import { categories, coupons, languages, orders, profiles, subscriptions, wholesaleApplications } from "~/db/schema";
+import { categories, coupons, languages, orders, preorders, profiles, stockAlerts, subscriptions, wholesaleApplications } from "~/db/schema";
 import { createSession } from "~/modules/accounts/sessions.server";
 import { createUser } from "./accounts";
 import { checkoutFixtures } from "./checkout-fixtures";
@@ -73,6 +73,11 @@ export interface ShopWorld {
     sellListId: number;
     /** The same sell list with its line and card: the buylist back office's pages. */
     sellList: { submissionId: number; lineId: number; cardId: number };
+    /** A variant on pre-order (its product released in 2030, no stock left), its product, and customer B's availability alert's unsubscribe token. */
+    preorderVariantId: number;
+    preorderProductId: number;
+    preorderProductSlug: string;
+    alertToken: string;
   };
 }
 
@@ -218,6 +223,10 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
   await db.insert(coupons).values({ code: couponCode, percentOff: 10, note: "Arranged by the shop world" });
   const bystander = await createUser(db, { verified: true });
   const sellList = await arrangeSellList(db, a.id);
+  const upcoming = await fx.product({ price: 2500, stock: 0, releaseDate: "2030-01-01" });
+  await db.insert(preorders).values({ variantId: upcoming.variantId, allocation: 0 });
+  const alertToken = randomUUID().replace(/-/g, "");
+  await db.insert(stockAlerts).values({ userId: b.id, productId: upcoming.id, token: alertToken });
 
   return {
     cookies: { guest: null, customer: a.cookie, other: b.cookie, pro: pro.cookie, admin: admin.cookie },
@@ -245,6 +254,10 @@ export async function buildShopWorld(db: Db, app: RunningApp): Promise<ShopWorld
       bystanderId: bystander.id,
       sellListId: sellList.submissionId,
       sellList,
+      preorderVariantId: upcoming.variantId,
+      preorderProductId: upcoming.id,
+      preorderProductSlug: upcoming.slug,
+      alertToken,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Boxes, ChevronDown, HandCoins, Languages, LayoutDashboard, Layers, Mail, Package, ScrollText, Store, Tag, Ticket, Timer, Users, type LucideIcon } from "lucide-react";
+import { Boxes, CalendarClock, ChevronDown, HandCoins, Languages, LayoutDashboard, Layers, Mail, Package, ScrollText, Store, Tag, Ticket, Timer, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
@@ -23,6 +23,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/pricing", label: "Pricing", icon: Tag },
   { to: "/admin/coupons", label: "Coupons", icon: Ticket },
   { to: "/admin/drops", label: "Drops", icon: Timer },
+  { to: "/admin/preorders", label: "Pre-orders", icon: CalendarClock },
   { to: "/admin/buylist", label: "Buylist", icon: HandCoins },
   { to: "/admin/customers", label: "Customers", icon: Users },
   { to: "/admin/wholesale-applications", label: "Wholesale", icon: Store },

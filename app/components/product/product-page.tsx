@@ -10,6 +10,9 @@ import { breadcrumbJsonLd, jsonLdText, productJsonLd } from "~/modules/catalog/s
 import { variantLabel } from "~/modules/catalog/variants";
 import { DropPanel } from "~/components/drops/drop-panel";
 import type { DropView } from "~/modules/drops/drop-view";
+import { AlertSignup } from "~/components/preorders/alert-signup";
+import { PreorderBadge } from "~/components/preorders/preorder-badge";
+import type { ProductPreorderView } from "~/modules/preorders/views";
 import { CardFacts } from "./card-facts";
 import { VariantPicker } from "./variant-picker";
 
@@ -28,6 +31,7 @@ export function ProductPage({
   isPremium,
   origin,
   drop = null,
+  preorder,
 }: {
   product: ProductDetail;
   chosen: ProductVariant | null;
@@ -35,6 +39,8 @@ export function ProductPage({
   origin: string;
   /** A live drop of this product (public part only): its panel replaces Add to Cart. */
   drop?: DropView | null;
+  /** Pre-order and availability-alert facts (issue 16); absent: none. */
+  preorder?: ProductPreorderView;
 }) {
   const absolute = (path: string) => (path.startsWith("http") ? path : origin + path);
   const crumbs = [
@@ -53,7 +59,7 @@ export function ProductPage({
       imageUrl: shareImage ? absolute(shareImage) : null,
       url: absolute(`/products/${product.slug}`),
       category: product.category.name,
-      variants: product.variants,
+      variants: product.variants.map((v) => ({ ...v, preorder: preorder?.preorderVariantIds.includes(v.id) })),
     }),
     breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: absolute(c.to) }))),
   ];
@@ -126,7 +132,7 @@ export function ProductPage({
           {picker && chosen && <VariantPicker variants={product.variants} chosenId={chosen.id} />}
 
           <div className="flex flex-wrap items-center gap-3">
-            <StockBadge stock={stock} />
+            {chosen && preorder?.preorderVariantIds.includes(chosen.id) ? <PreorderBadge releaseDate={preorder.releaseDate} /> : <StockBadge stock={stock} />}
             {limit !== null && <span className="text-sm text-slate-600">Limit {limit} per customer</span>}
           </div>
 
@@ -144,6 +150,7 @@ export function ProductPage({
                 : "This product is out of stock. Join our community chat for restock alerts."}
             </p>
           )}
+          {!(chosen && stock > 0) && preorder && <AlertSignup productId={product.id} slug={product.slug} view={preorder} />}
 
           <FastShippingNote />
 

@@ -9,3 +9,4 @@ export * from "./operations";
 export * from "./orders";
 export * from "./payments";
 export * from "./wholesale";
+export * from "./preorders";

@@ -31,6 +31,10 @@ export type ProductCard = {
    * cost the same: the tile says "From £x".
    */
   priceVaries: boolean;
+  /** A variant is on an open pre-order (issue 16); absent where a listing does not say. */
+  preorder?: boolean;
+  /** The product's release date ("2027-03-14"), for the pre-order label. */
+  releaseDate?: string | null;
 };
 
 /** Whether a tile's price reads "From £x": several variants to choose from, at different prices. */

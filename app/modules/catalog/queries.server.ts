@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cards, cardSets, categories, languages, productImages, products, productVariants } from "~/db/schema";
+import { cards, cardSets, categories, languages, preorders, productImages, products, productVariants } from "~/db/schema";
 import type { ResponsiveImage } from "~/modules/media/responsive";
 import { productShown, shownCategoryIds } from "./visibility.server";
 import { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT } from "./paging";
@@ -43,6 +43,9 @@ function headlineOffer(db: Db, outerProductId: SQL) {
       priceVaries: sql<boolean>`CASE WHEN bool_or(${inStock})
         THEN min(${v.price}) FILTER (WHERE ${inStock}) <> max(${v.price}) FILTER (WHERE ${inStock})
         ELSE min(${v.price}) <> max(${v.price}) END`.as("offer_price_varies"),
+      // A variant on an open pre-order (issue 16): the tile says "Pre-order — ships {release date}".
+      preorder: sql<boolean>`bool_or(EXISTS (SELECT 1 FROM ${preorders} pr WHERE pr.variant_id = ${v.id} AND pr.released_at IS NULL))`.as("offer_preorder"),
+      releaseDate: sql<string | null>`(SELECT pp.release_date::text FROM ${products} pp WHERE pp.id = ${outerProductId})`.as("offer_release_date"),
     })
     .from(v)
     .where(sql`${v.productId} = ${outerProductId}`)
@@ -58,6 +61,8 @@ function offerColumns(offer: ReturnType<typeof headlineOffer>) {
     stock: offer.stock,
     variantCount: offer.variantCount,
     priceVaries: offer.priceVaries,
+    preorder: offer.preorder,
+    releaseDate: offer.releaseDate,
   };
 }
 

@@ -106,6 +106,17 @@ describe("structured data", () => {
     expect(productJsonLd({ ...base, variants: [] })).not.toHaveProperty("offers");
   });
 
+  it("offers a variant on pre-order with allocation left as PreOrder (issue 16), sold out as OutOfStock", () => {
+    const base = { name: "Box", slug: "box", description: null, imageUrl: null, url: "https://s/products/box" };
+    expect(productJsonLd({ ...base, variants: [{ ...SEALED, price: 5000, stock: 4, preorder: true }] }).offers).toMatchObject({ availability: "https://schema.org/PreOrder" });
+    expect(productJsonLd({ ...base, variants: [{ ...SEALED, price: 5000, stock: 0, preorder: true }] }).offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
+    const two = [
+      { ...SEALED, condition: "nm", price: 5000, stock: 2, preorder: true },
+      { ...SEALED, condition: "lp", price: 4000, stock: 0 },
+    ];
+    expect(productJsonLd({ ...base, variants: two }).offers).toMatchObject({ "@type": "AggregateOffer", availability: "https://schema.org/PreOrder" });
+  });
+
   it("numbers breadcrumb items from 1", () => {
     const list = breadcrumbJsonLd([
       { name: "English", url: "https://s/language/english" },

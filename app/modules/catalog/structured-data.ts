@@ -37,7 +37,7 @@ export function breadcrumbJsonLd(items: readonly BreadcrumbItem[]) {
 }
 
 /** What structured data needs of one variant. */
-export type JsonLdVariant = VariantAttributes & { price: number; stock: number };
+export type JsonLdVariant = VariantAttributes & { price: number; stock: number; /** On an open pre-order (issue 16). */ preorder?: boolean };
 
 /**
  * One schema.org Offer per variant: its own price, availability and itemCondition
@@ -54,7 +54,7 @@ export function variantOffer(product: { name: string; slug: string; url: string 
     url: query ? `${product.url}?${query}` : product.url,
     price: schemaOrgPrice(variant.price),
     priceCurrency: "GBP",
-    availability: variant.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    availability: variant.preorder && variant.stock > 0 ? "https://schema.org/PreOrder" : variant.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     itemCondition: schemaOrgItemCondition(variant),
   };
 }
@@ -112,7 +112,11 @@ export function productJsonLd(product: {
           lowPrice: schemaOrgPrice(Math.min(...prices)),
           highPrice: schemaOrgPrice(Math.max(...prices)),
           offerCount: offers.length,
-          availability: product.variants.some((v) => v.stock > 0) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          availability: product.variants.some((v) => v.stock > 0 && !v.preorder)
+            ? "https://schema.org/InStock"
+            : product.variants.some((v) => v.stock > 0)
+              ? "https://schema.org/PreOrder"
+              : "https://schema.org/OutOfStock",
           offers,
         };
   return {

@@ -147,6 +147,8 @@ export const DISPATCH_MESSAGES = {
         ? `Order #${id} was refunded, so it cannot be dispatched.`
         : status === "cancelled"
           ? `Order #${id} was cancelled, so it cannot be dispatched.`
+        : status === "preorder"
+          ? `Order #${id} has a pre-order that is not released or not filled yet, so it cannot be dispatched.`
         : `Order #${id} was not paid (${status}), so it cannot be dispatched.`,
   conflict: (id: number, current: string) =>
     `Order #${id} was meanwhile given tracking number ${current}. Check it below and correct it there if needed.`,

@@ -204,9 +204,11 @@ export async function dispatchOrder(
     }
     const result = await setTrackingNumber(tx, orderId, tracking, brand);
     if (!result.ok) {
-      // The row is locked and was checked above, so only the number's own rule can refuse here.
+      // The row is locked and was checked above: the number's own rule or an unreleased pre-order can refuse here.
       return result.reason === "invalid_tracking"
         ? ({ status: "invalid_tracking", orderId } as const)
+        : result.reason === "preorder_held"
+          ? ({ status: "not_dispatchable", orderId, orderStatus: "preorder" } as const)
         : result.reason === "not_found"
           ? ({ status: "not_found", orderId } as const)
           : ({ status: "not_dispatchable", orderId, orderStatus: order.status } as const);

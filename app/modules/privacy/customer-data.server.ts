@@ -18,6 +18,7 @@ import { hasRunningSubscription, subscriptionsData } from "~/modules/membership/
 import { countOpenOrders, erasePersonalDetailsFromOrders, ordersData } from "~/modules/orders/customer-data.server";
 import { applicationsData, deleteApplicationsOf } from "~/modules/wholesale/customer-data.server";
 import { countOpenSubmissions, submissionsData } from "~/modules/buylist/customer-data.server";
+import { alertsData, deleteAlertsOf } from "~/modules/preorders/alerts.server";
 
 
 export const ERASURE_MESSAGES = {
@@ -37,7 +38,7 @@ export const ERASURE_MESSAGES = {
 export async function exportCustomerData(db: Db, userId: string, now = new Date()) {
   const account = await accountData(db, userId);
   if (!account) return null;
-  const [orders, subscriptions, wholesaleApplications, balance, credit, sellLists] = await Promise.all([
+  const [orders, subscriptions, wholesaleApplications, balance, credit, sellLists, availabilityAlerts] = await Promise.all([
     ordersData(db, userId),
     subscriptionsData(db, userId),
     // Applications are found by email, and anyone may apply under any address: they are the
@@ -46,6 +47,7 @@ export async function exportCustomerData(db: Db, userId: string, now = new Date(
     creditBalance(db, userId),
     allCreditEntries(db, userId),
     submissionsData(db, userId),
+    alertsData(db, userId),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -55,6 +57,7 @@ export async function exportCustomerData(db: Db, userId: string, now = new Date(
     subscriptions,
     wholesaleApplications: wholesaleApplications ?? [],
     sellLists,
+    availabilityAlerts,
     storeCredit: {
       balancePence: balance,
       history: credit.map((e) => ({ at: e.createdAt, kind: e.kind, amountPence: e.amount, balanceAfterPence: e.balanceAfter, orderId: e.orderId, note: e.note })),
@@ -96,6 +99,7 @@ export async function eraseCustomerAccount(db: Db, userId: string, password: str
       if (credit > 0) throw new ErasureRefused(ERASURE_MESSAGES.storeCredit(formatPence(credit)));
       const ordersKept = await erasePersonalDetailsFromOrders(tx, userId, erasedEmail(userId), now);
       await clearCart(tx, { userId });
+      await deleteAlertsOf(tx, userId);
       // What is found by email is the customer's only if they proved the mailbox: otherwise
       // anyone registering an address could delete what others sent or were sent under it.
       const applications = account.emailVerified ? await deleteApplicationsOf(tx, account.email) : 0;
