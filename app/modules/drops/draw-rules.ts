@@ -60,7 +60,7 @@ export function canMoveDrawEntry(from: DropEntryState, to: DropEntryState): bool
   return DRAW_MOVES[from].includes(to);
 }
 
-/** How the public page explains the recomputation (also in docs/drops-draw.md). */
+/** How the public page explains the recomputation (also in docs/drops.md ("Draws")). */
 export const DRAW_RECOMPUTE_STEPS = [
   "Take the seed shown below (64 hexadecimal characters) as text.",
   "For each entry id, compute HMAC-SHA256 with the seed as the key and the entry id, written in decimal, as the message; write it as 64 lowercase hexadecimal characters. That is the entry's rank.",
