@@ -91,10 +91,13 @@ describe("ordering the queue at the start", () => {
     expect(entries.map((e) => e.position)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     // The recorded seed reproduces the order.
     expect(entries.map((e) => e.id)).toEqual(seededOrder(after!.seed!, entries.map((e) => e.id).sort((a, b) => a - b)));
+    let previous: Date | null = null;
     for (const e of entries) {
       expect(e.state).toBe("admitted");
-      const due = admissionTime(drop, e.position!);
-      expect(e.rightFrom!.getTime()).toBe(Math.max(due.getTime(), now.getTime()));
+      // The fixed-rate admission time, never before the ordering, at least an interval after the place before.
+      const due = admissionTime(drop, e.position!).getTime();
+      expect(e.rightFrom!.getTime()).toBe(Math.max(due, now.getTime(), previous ? previous.getTime() + Math.ceil(MINUTE / drop.admitPerMinute) : 0));
+      previous = e.rightFrom!;
       expect(e.rightUntil!.getTime() - e.rightFrom!.getTime()).toBe(10 * MINUTE);
     }
     // Asking again changes nothing.
@@ -129,8 +132,9 @@ describe("ordering the queue at the start", () => {
     const earlyIds = [a!, b!, c!].map((p) => byUser.get(p.id)!.id);
     expect(entries.slice(0, 3).map((e) => e.id)).toEqual(seededOrder((result as { seed: string }).seed, earlyIds));
     expect([lateBeforeOrdering!, late1!, late2!].map((p) => byUser.get(p.id)!.position)).toEqual([4, 5, 6]);
-    // Place 5 at 6 a minute is due 40 s after the start.
-    expect(byUser.get(late1!.id)!.rightFrom!.toISOString()).toBe(new Date(startsAt.getTime() + 40_000).toISOString());
+    // 6 a minute is one every 10 s. Ordered 2 s late, places 1–4 open at +2, +12, +22 and +32 s;
+    // place 5 (due at +40 s by the rate alone) comes one interval after place 4: +42 s.
+    expect(byUser.get(late1!.id)!.rightFrom!.toISOString()).toBe(new Date(startsAt.getTime() + 42_000).toISOString());
   });
 
   it("shows a window that has passed as lapsed, and the right to buy follows the window", async () => {

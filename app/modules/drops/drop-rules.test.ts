@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { admissionTime, describeWait, dropPhase, nextCheckDelayMs, purchaseWindow, secondsUntil, type DropTimes } from "./drop-rules";
+import { turnStarts, admissionTime, describeWait, dropPhase, nextCheckDelayMs, purchaseWindow, secondsUntil, type DropTimes } from "./drop-rules";
 
 const drop: DropTimes = {
   mode: "queue",
@@ -53,5 +53,20 @@ describe("waiting", () => {
     expect(describeWait(60)).toBe("about 1 minute");
     expect(describeWait(150)).toBe("about 3 minutes");
     expect(describeWait(4_800)).toBe("about 1 hour 20 minutes");
+  });
+});
+
+describe("turnStarts", () => {
+  it("is the admission time when that is still ahead and the place before is far enough back", () => {
+    expect(turnStarts(drop, 3, admissionTime(drop, 2), drop.startsAt).toISOString()).toBe("2026-12-01T10:00:01.000Z");
+  });
+  it("is never in the past", () => {
+    const now = new Date("2026-12-01T11:00:00Z");
+    expect(turnStarts(drop, 3, null, now)).toEqual(now);
+  });
+  it("is at least one interval (60 s ÷ rate) after the place before", () => {
+    const now = new Date("2026-12-01T11:00:00Z");
+    expect(turnStarts(drop, 3, now, now).getTime() - now.getTime()).toBe(500);
+    expect(turnStarts({ ...drop, admitPerMinute: 7 }, 3, now, now).getTime() - now.getTime()).toBe(8572);
   });
 });

@@ -45,6 +45,25 @@ export function admissionTime(drop: Pick<DropTimes, "startsAt" | "admitPerMinute
 }
 
 /**
+ * When place `position`'s turn to buy opens: its admission time, but never before `now` (an
+ * ordering or a join that comes late hands out no window already over) and never sooner than one
+ * admission interval after the place before it (`previousFrom`), so people who join after the
+ * line has emptied, or an ordering run a few seconds late, are still let in at the shop's rate
+ * rather than all at once.
+ */
+export function turnStarts(
+  drop: Pick<DropTimes, "startsAt" | "admitPerMinute">,
+  position: number,
+  previousFrom: Date | null,
+  now: Date,
+): Date {
+  const interval = Math.ceil(MINUTE / drop.admitPerMinute);
+  const candidates = [admissionTime(drop, position).getTime(), now.getTime()];
+  if (previousFrom) candidates.push(previousFrom.getTime() + interval);
+  return new Date(Math.max(...candidates));
+}
+
+/**
  * The window in which an entry may buy: from its admission (or from when it joined, for someone
  * who joins after their place would already have come up) for `purchaseMinutes`.
  */

@@ -8,13 +8,13 @@
  * charges or holds anything.
  */
 import { createHmac } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors";
 import { dropEntries, drops, users } from "~/db/schema";
 import { storedSecret } from "~/modules/accounts/server-secrets.server";
 import { normaliseEmailIdentity } from "./buyer-identity";
-import { admissionTime, dropPhase, purchaseWindow } from "./drop-rules";
+import { dropPhase, purchaseWindow, turnStarts } from "./drop-rules";
 import type { Drop } from "./rights.server";
 
 /** Most entries of one drop from one client address (a household, a small office). */
@@ -109,19 +109,20 @@ export async function joinDrop(
 
 /**
  * After the queue has been ordered, a newcomer takes the next place, first come first served,
- * and may buy from the admission time of that place (or now, if that has passed). Before the
- * ordering (or for a draw) there is no place yet: null.
+ * and may buy from that place's turn (`turnStarts`: its admission time, or now, and at least one
+ * admission interval after the last place's). Before the ordering (or for a draw) there is no
+ * place yet: null.
  */
 async function lateQueuePlace(tx: Tx, drop: Drop, now: Date) {
   if (drop.mode !== "queue" || !drop.orderedAt) return null;
   const [lastPlace] = await tx
-    .select({ last: sql<number>`coalesce(max(${dropEntries.position}), 0)::int` })
+    .select({ position: dropEntries.position, rightFrom: dropEntries.rightFrom })
     .from(dropEntries)
-    .where(eq(dropEntries.dropId, drop.id));
-  const position = (lastPlace?.last ?? 0) + 1;
-  const admitted = admissionTime(drop, position);
-  const from = admitted > now ? admitted : now;
-  return { position, ...purchaseWindow(drop, from) };
+    .where(and(eq(dropEntries.dropId, drop.id), isNotNull(dropEntries.position)))
+    .orderBy(desc(dropEntries.position))
+    .limit(1);
+  const position = (lastPlace?.position ?? 0) + 1;
+  return { position, ...purchaseWindow(drop, turnStarts(drop, position, lastPlace?.rightFrom ?? null, now)) };
 }
 
 /** The sentence for a refused join. */

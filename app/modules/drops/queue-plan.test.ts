@@ -35,13 +35,23 @@ describe("planQueue", () => {
     expect(places[4]!.rightUntil.toISOString()).toBe("2026-12-01T10:10:02.000Z");
   });
 
-  it("never opens a window before the ordering itself (a late ordering shifts the overdue places to now)", () => {
+  it("never opens a window before the ordering itself, and lets overdue places in at the rate, not all at once", () => {
     const now = after(1.2);
     const places = planQueue(drop, entries, SEED, now);
     expect(places[0]!.rightFrom).toEqual(now);
-    expect(places[2]!.rightFrom).toEqual(now); // due at +1 s
-    expect(places[3]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:01.500Z");
+    // 120 a minute: one every 500 ms after the first, even though places 2 and 3 were due earlier.
+    expect(places[1]!.rightFrom.getTime() - now.getTime()).toBe(500);
+    expect(places[2]!.rightFrom.getTime() - now.getTime()).toBe(1000);
+    expect(places[3]!.rightFrom.getTime() - now.getTime()).toBe(1500);
     expect(places[0]!.rightUntil.getTime() - places[0]!.rightFrom.getTime()).toBe(10 * 60_000);
+  });
+
+  it("queues a surge of late joiners behind the last place at the rate", () => {
+    const lastFrom = after(30);
+    const now = after(1800); // half an hour in: the line is long empty
+    const surge = Array.from({ length: 4 }, (_, i) => ({ id: 100 + i, joinedAt: after(1799) }));
+    const places = planQueue(drop, surge, SEED, now, 6, lastFrom);
+    expect(places.map((p) => p.rightFrom.getTime() - now.getTime())).toEqual([0, 500, 1000, 1500]);
   });
 
   it("places nobody when nobody came", () => {

@@ -2,12 +2,12 @@
  * Where each entry of a queue goes when the queue is ordered at the start (decision 0047): those
  * who joined before the start in the seed's random order (arriving early gains nothing), then
  * anyone who joined after the start but before the ordering ran, first come first served. Each
- * place's right to buy opens at its admission time (fixed rate, drop-rules.ts), or at the
- * ordering itself if that is later (an ordering run late never hands out windows already over).
+ * place's right to buy opens at its turn (`turnStarts`, drop-rules.ts: the fixed-rate admission
+ * time, never in the past, never sooner than one interval after the place before).
  * Pure: queue.server.ts writes what this returns.
  */
 import { seededOrder } from "./draw-order";
-import { admissionTime, purchaseWindow, type DropTimes } from "./drop-rules";
+import { purchaseWindow, turnStarts, type DropTimes } from "./drop-rules";
 
 export interface UnplacedEntry {
   id: number;
@@ -27,15 +27,18 @@ export function planQueue(
   seed: string,
   now: Date,
   firstPosition = 1,
+  previousFrom: Date | null = null,
 ): QueuePlace[] {
   const early = entries.filter((e) => e.joinedAt < drop.startsAt).map((e) => e.id);
   const late = entries
     .filter((e) => e.joinedAt >= drop.startsAt)
     .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.id - b.id)
     .map((e) => e.id);
+  let previous = previousFrom;
   return [...seededOrder(seed, early), ...late].map((id, i) => {
     const position = firstPosition + i;
-    const admitted = admissionTime(drop, position);
-    return { id, position, ...purchaseWindow(drop, admitted > now ? admitted : now) };
+    const from = turnStarts(drop, position, previous, now);
+    previous = from;
+    return { id, position, ...purchaseWindow(drop, from) };
   });
 }
