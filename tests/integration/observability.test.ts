@@ -204,11 +204,13 @@ describe("the drop queue gauge", () => {
     const draw = await drop({ mode: "draw" });
     await entry(open, "waiting");
     await entry(open, "waiting");
-    await entry(live, "waiting", new Date(now + 300_000));
-    await entry(live, "waiting", new Date(now - 1_000)); // its turn has come: not waiting any more
+    // As the ordering stores them: placed entries are 'admitted' with their turn ahead or come.
+    await entry(live, "admitted", new Date(now + 300_000));
+    await entry(live, "admitted", new Date(now + 600_000));
+    await entry(live, "admitted", new Date(now - 1_000)); // its turn has come: not waiting any more
     await entry(live, "admitted", new Date(now - 60_000));
     await entry(calledOff, "waiting");
     await entry(draw, "entered");
-    expect(await gauge()).toBe("3");
+    expect(await gauge()).toBe("4");
   });
 });

@@ -1,14 +1,14 @@
 /**
  * What /metrics reports about drops (server/metrics.ts reads it at scrape time; decision 0045).
  */
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { dropEntries, drops } from "~/db/schema";
 
 /**
  * People still waiting in the queue of every drop not called off, summed (one number: a label
- * per drop would grow the series with every drop). An entry whose admission time has come is
- * no longer waiting, whether or not its state has been moved on yet.
+ * per drop would grow the series with every drop): entries without a place yet ('waiting') and
+ * placed entries ('admitted' is stored as soon as a place is given) whose turn is still ahead.
  */
 export async function countWaitingEntries(db: Db, now = new Date()): Promise<number> {
   const [row] = await db
@@ -19,7 +19,7 @@ export async function countWaitingEntries(db: Db, now = new Date()): Promise<num
       and(
         eq(drops.mode, "queue"),
         isNull(drops.cancelledAt),
-        eq(dropEntries.state, "waiting"),
+        inArray(dropEntries.state, ["waiting", "admitted"]),
         or(isNull(dropEntries.rightFrom), gt(dropEntries.rightFrom, now)),
       ),
     );
