@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { dropStatusFor } from "~/modules/drops/room.server";
+import { parseDbId } from "~/utils/db-id";
 import { getCurrentUser } from "~/web/auth.server";
 import type { Route } from "./+types/drop-status";
 
@@ -9,13 +9,12 @@ import type { Route } from "./+types/drop-status";
  * never stored anywhere: `private, no-store`.
  */
 const NO_STORE = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store" };
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const id = idSchema.safeParse(params.id);
-  if (!id.success) return new Response(JSON.stringify({ error: "not_found" }), { status: 404, headers: NO_STORE });
+  const id = parseDbId(params.id);
+  if (id === null) return new Response(JSON.stringify({ error: "not_found" }), { status: 404, headers: NO_STORE });
   const user = await getCurrentUser(request, context);
-  const status = await dropStatusFor(context.db, id.data, user?.id ?? null);
+  const status = await dropStatusFor(context.db, id, user?.id ?? null);
   if (!status) return new Response(JSON.stringify({ error: "not_found" }), { status: 404, headers: NO_STORE });
   return new Response(JSON.stringify(status), { headers: NO_STORE });
 }

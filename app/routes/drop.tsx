@@ -1,5 +1,4 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { z } from "zod";
 import { DropRoom } from "~/components/drops/drop-room";
 import { CHALLENGE_FIELD, dropEntryChallenges } from "~/modules/accounts/challenge.server";
 import { formFields } from "~/modules/accounts/schemas";
@@ -7,7 +6,9 @@ import { roomCheckDelayMs, roomState } from "~/modules/drops/room-state";
 import { dropRoomFor, enterDrop } from "~/modules/drops/room.server";
 import { getCurrentUser, requireUser } from "~/web/auth.server";
 import { clientIp } from "~/web/client-ip.server";
+import { parseDbId } from "~/utils/db-id";
 import { pageMeta } from "~/utils/seo";
+import { privatePageHeaders } from "~/web/retry-after";
 import type { Route } from "./+types/drop";
 
 /**
@@ -15,15 +16,14 @@ import type { Route } from "./+types/drop";
  * Personal (where this account stands), so never cached; the product page stays the public,
  * cacheable one. Joining posts here with the proof-of-work solution.
  */
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
-
 function dropId(raw: string | undefined): number {
-  const id = idSchema.safeParse(raw);
-  if (!id.success) throw data("Drop not found", { status: 404 });
-  return id.data;
+  const id = parseDbId(raw);
+  if (id === null) throw data("Drop not found", { status: 404 });
+  return id;
 }
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+// Personal, and a refused join (429) says when to come back.
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = dropId(params.id);
@@ -53,7 +53,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     challenges: dropEntryChallenges(context.db, context.env.ALTCHA_HMAC_KEY),
   });
   if (!result.ok && result.status === 404) throw data("Drop not found", { status: 404 });
-  if (!result.ok) return data({ ok: false, message: result.message }, { status: result.status });
+  if (!result.ok) {
+    const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+    return data({ ok: false, message: result.message }, { status: result.status, headers });
+  }
   // Post/Redirect/Get: a reload does not post again.
   return redirect(`/drops/${id}`);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buylistSubmissions, cards, cardSets, profiles } from "~/db/schema";
+import { buylistSubmissions, cards, cardSets, drops, profiles } from "~/db/schema";
 import { seedDemoCatalogue } from "~/demo/seed.server";
 import { PHOTO_UPLOAD_RATE_LIMIT } from "~/modules/buylist/photos.server";
 import { SUBMISSION_RATE_LIMIT } from "~/modules/buylist/submissions.server";
@@ -10,6 +10,7 @@ import { totpCodeAt } from "~/modules/accounts/totp.server";
 import { confirmEnrolment, enrolmentDetails, startEnrolment } from "~/modules/accounts/two-factor.server";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import { COUPON_ATTEMPT_LIMITS } from "~/modules/pricing/coupon-attempts.server";
+import { JOIN_ATTEMPTS_PER_ADDRESS } from "~/modules/drops/room.server";
 import { WHOLESALE_RATE_LIMIT } from "~/modules/wholesale/applications.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser, GOOD_PASSWORD, uniqueEmail } from "../support/accounts";
@@ -205,5 +206,22 @@ describe.runIf(hasBuild)("every 429 page carries Retry-After", () => {
     const upload = await fetch(`${app.base}/account/sell-lists/${sellList!.id}`, { method: "POST", body, headers: { Origin: app.base, "X-Forwarded-For": client, Accept: "text/html", Cookie: cookie }, redirect: "manual" });
     expectRetryAfter(upload, 3600);
     expect(await upload.text()).toContain("uploaded a lot of photos");
+  });
+
+  it("a drop's page: too many attempts to join from one connection", async () => {
+    const fx = checkoutFixtures(database.db);
+    const product = await fx.product();
+    const [drop] = await database.db
+      .insert(drops)
+      .values({ productId: product.id, mode: "queue", opensAt: new Date(Date.now() - 60_000), startsAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: drops.id });
+    const user = await createUser(database.db, { verified: true });
+    const client = address();
+    const login = await post("/login", { email: user.email, password: user.password }, client);
+    const cookie = login.headers.get("Set-Cookie")!.split(";")[0]!;
+    await use(rateLimitKey("drop-join:address", client), JOIN_ATTEMPTS_PER_ADDRESS);
+    const res = await post(`/drops/${drop!.id}`, { altcha: "" }, client, cookie);
+    expectRetryAfter(res, 600);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
   });
 });

@@ -102,7 +102,9 @@ export async function dropStatusFor(db: Db, dropId: number, userId: string | nul
   return { view, soldOut: stock.left <= 0, bought };
 }
 
-export type EnterResult = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 | 429; challengeProblem: boolean };
+export type EnterResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; status: 400 | 404 | 409 | 429; challengeProblem: boolean; retryAfterSeconds?: number };
 
 /**
  * Joins the account to the drop: the address's attempt count first (cheap, before any work),
@@ -114,7 +116,7 @@ export async function enterDrop(
 ): Promise<EnterResult> {
   const now = input.now ?? new Date();
   const attempts = await consumeRateLimit(db, rateLimitKey("drop-join:address", input.clientAddress ?? "unknown"), JOIN_ATTEMPTS_PER_ADDRESS, now);
-  if (!attempts.allowed) return { ok: false, message: ROOM_TEXT.tooMany, status: 429, challengeProblem: false };
+  if (!attempts.allowed) return { ok: false, message: ROOM_TEXT.tooMany, status: 429, challengeProblem: false, retryAfterSeconds: attempts.retryAfterSeconds };
   const drop = await dropRow(db, input.dropId);
   if (!drop) return { ok: false, message: ROOM_TEXT.noDrop, status: 404, challengeProblem: false };
   const solved = await input.challenges.redeem(input.challengePayload);
