@@ -5,8 +5,10 @@
  * DATABASE_URL. The embedded database (PGlite) lives inside one process: one worker, always.
  *
  * The first worker starts alone (it migrates and loads the demo catalogue), the others once it
- * listens. A worker that dies later is replaced; one that dies before ever listening stops the
- * shop (a configuration error would otherwise restart forever).
+ * listens. Until some worker has listened, one dying stops the shop (a configuration error would
+ * otherwise restart forever). After that a dead worker is always replaced, with a growing pause
+ * (1 s doubling to 30 s, reset once a replacement listens): a database failover that makes
+ * replacements exit at boot must not take down the workers still serving.
  */
 import cluster, { type Worker } from "node:cluster";
 import { workerCount } from "./worker-count";
@@ -15,10 +17,14 @@ function runPrimary(workers: number) {
   let stopping = false;
   const listening = new WeakSet<Worker>();
   let othersStarted = false;
+  let everListened = false;
+  let pauseMs = 1000;
   const fork = () => cluster.fork();
 
   cluster.on("listening", (worker) => {
     listening.add(worker);
+    everListened = true;
+    pauseMs = 1000;
     if (othersStarted) return;
     othersStarted = true;
     for (let i = 1; i < workers; i++) fork();
@@ -28,14 +34,18 @@ function runPrimary(workers: number) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    if (!listening.has(worker)) {
-      // Never started (bad configuration, database unreachable): the worker said why.
+    if (!everListened) {
+      // The shop never started (bad configuration, database unreachable): the worker said why.
       stopping = true;
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exit(code || 1);
     }
-    console.error(`[cluster] worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    fork();
+    const wait = listening.has(worker) ? 0 : pauseMs;
+    if (!listening.has(worker)) pauseMs = Math.min(pauseMs * 2, 30_000);
+    console.error(`[cluster] worker ${worker.process.pid} ended (${signal ?? code}); starting another${wait ? ` in ${wait / 1000} s` : ""}`);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, wait);
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
