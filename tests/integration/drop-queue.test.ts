@@ -350,7 +350,7 @@ describe("the back office's drops", () => {
     const values = (page.body as { values: Record<string, string> }).values;
     const post = (fields: Record<string, string>) =>
       settle(() => adminDropAction({ request: formRequest(`/admin/drops/${drop.id}`, fields, { Cookie: adminCookie }), context, params: { id: String(drop.id) } } as never));
-    expect(await post({ intent: "save", ...values, admitPerMinute: "120" })).toMatchObject({ status: 409, body: { message: "The drop has started: its mode, times, admission rate and buying time can no longer change. Only the units per person can." } });
+    expect(await post({ intent: "save", ...values, admitPerMinute: "120" })).toMatchObject({ status: 409, body: { message: "The drop has started: its mode, times, admission rate, buying time and places can no longer change. Only the units per person can." } });
     const units = await post({ intent: "save", ...values, unitsPerPerson: "3" });
     expect(units.headers.get("Location")).toBe(`/admin/drops/${drop.id}?done=saved`);
     expect((await post({ intent: "call-off" })).status).toBe(400);

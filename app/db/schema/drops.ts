@@ -64,8 +64,10 @@ export const drops = pgTable(
 );
 
 /**
- * Where an entry stands. Queue: waiting → admitted (a right to buy until `rightUntil`) →
- * purchased | lapsed. Draw: entered → won (a right to buy) | lost, then won → purchased | lapsed;
+ * Where an entry stands. Queue: waiting (no place yet) → admitted, stored as soon as a place is
+ * given: "admitted" means the turn is scheduled (`rightFrom`, possibly hours ahead) until
+ * `rightUntil`; a window that has passed is shown as lapsed (modules/drops/view.server.ts)
+ * without being rewritten. Draw: entered → won (a right to buy) | lost, then won → purchased | lapsed;
  * a lost entry can be offered a lapsed place later ("won" again, with a new window).
  */
 export const DROP_ENTRY_STATES = ["waiting", "admitted", "entered", "won", "lost", "purchased", "lapsed"] as const;

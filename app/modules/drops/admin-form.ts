@@ -31,7 +31,7 @@ export const DROP_TEXT = {
   notFound: "There is no such drop.",
   noProduct: "There is no such product. Open the drop from the product's page.",
   productHasDrop: "This product already has a drop: edit that one instead.",
-  started: "The drop has started: its mode, times, admission rate and buying time can no longer change. Only the units per person can.",
+  started: "The drop has started: its mode, times, admission rate, buying time and places can no longer change. Only the units per person can.",
   calledOff: "This drop has been called off and can no longer change.",
   modeHasEntries: "People have already joined under this mode, so it can no longer change.",
   alreadyCalledOff: "This drop was already called off.",
