@@ -226,7 +226,7 @@ describe("the proof of work to join", () => {
     const [a] = await customers(1);
     const attempt = () => enterDrop(db, { dropId: drop.id, userId: a!.id, clientAddress: "192.0.2.99", challengePayload: null, challenges: challenges() });
     for (let i = 0; i < JOIN_ATTEMPTS_PER_ADDRESS.limit; i++) expect((await attempt()).ok).toBe(false);
-    expect(await attempt()).toEqual({ ok: false, status: 429, message: ROOM_TEXT.tooMany, challengeProblem: false });
+    expect(await attempt()).toEqual({ ok: false, status: 429, message: ROOM_TEXT.tooMany, challengeProblem: false, retryAfterSeconds: 600 });
   });
 });
 
