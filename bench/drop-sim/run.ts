@@ -1123,7 +1123,8 @@ async function main() {
     const cpuAfter = cpuMs(instances.map((i) => i.child.pid!));
     const pgCpuAfter = postgresCpuMs();
     const checkoutSeconds = (lastCheckoutAt - firstCheckoutAt) / 1000;
-    const requests = latency.cart.length + latency.checkout.length + latency.payment.length;
+    // Queue mode: the status polls are requests too (and most of them).
+    const requests = latency.cart.length + latency.checkout.length + latency.payment.length + statusLatency.length;
     const drop = {
       buyers: BUYERS,
       wallSeconds: ms(wallSeconds),
