@@ -14,13 +14,21 @@
  *    the sandbox page (POST /sandbox/checkout/:id); with --faults it is Stripe's flow instead
  *    (a local fake of Stripe's API and signed webhooks), because the webhook storm needs
  *    webhooks, which the sandbox does not have.
+ *    --mode queue: the product is a queue drop (decision 0047; the drops row inserted directly,
+ *    2,400 admitted/min, 2 minutes to buy, 2 units per person). 50 buyers join over HTTP with a
+ *    solved ALTCHA proof of work, the other 1,950 get the row joinDrop writes directly; every
+ *    buyer then polls GET /drops/:id/status when the page would (room-state.ts) and, once it is
+ *    their turn, buys as above; payments use Stripe's flow (the fake gives each buyer a card of
+ *    their own: a drop counts one card as one person, the sandbox has three paying cards).
  * 4. With --faults: SIGKILL an instance mid-drop and start it again; restart PostgreSQL
  *    (pg_ctl restart -m fast) mid-drop and watch the shop answer 503 and recover; a storm of
  *    1,000 webhook deliveries (replays, duplicates, out of order, late payments, bad
  *    signatures) over both instances; SIGTERM an instance with requests in flight.
  * 5. Time travel: every hold's expiry is moved into the past, and the instances' own
  *    reservation sweep (server/jobs.ts) must release them.
- * 6. Invariants, from the database; any broken one makes the exit code non-zero.
+ * 6. Invariants, from the database; any broken one makes the exit code non-zero. Queue mode adds:
+ *    no order made outside its buyer's window (before the admission), nobody in the queue above
+ *    the per-person limit (per account and per identity key), every entry placed once.
  *
  * Writes bench/drop-sim/latest.json (one entry per scenario) and prints a summary.
  */
@@ -38,6 +46,12 @@ import { generateToken, hashToken } from "~/modules/accounts/tokens.server";
 import { checkoutFixtures } from "../../tests/support/checkout-fixtures";
 import { startStripeFake, type StripeFake } from "../../tests/fakes/stripe-fake";
 import { startPrivateCluster, type PrivateCluster } from "./pg-cluster";
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { CHALLENGE_FIELD } from "~/modules/accounts/policy";
+import { normaliseEmailIdentity } from "~/modules/drops/buyer-identity";
+import type { DropView } from "~/modules/drops/drop-view";
+import { roomCheckDelayMs, roomState } from "~/modules/drops/room-state";
 
 const { values: args } = parseArgs({
   options: {
@@ -73,9 +87,15 @@ const SCENARIO = [
   ...(STOCK !== 100 ? [`stock ${STOCK}`] : []),
   ...(CONNECTIONS !== 100 ? [`${CONNECTIONS} connections`] : []),
   ...(POOL_MAX ? [`pool ${POOL_MAX}`] : []),
+  ...(MODE === "queue" && process.env.BENCH_ADMIT_PER_MINUTE ? [`${process.env.BENCH_ADMIT_PER_MINUTE} admitted/min`] : []),
   ...(SHARED_PG ? ["shared PostgreSQL"] : []),
 ].join(", ");
-const PAYMENTS: "sandbox" | "stripe" = FAULTS ? "stripe" : "sandbox";
+/**
+ * Queue mode pays through Stripe's flow too (the local fake): a drop counts one card as one
+ * person, and the sandbox has only three paying test cards, so with it all but three buyers'
+ * payments would be refunded as over the limit. The fake gives every payment its own card.
+ */
+const PAYMENTS: "sandbox" | "stripe" = FAULTS || MODE === "queue" ? "stripe" : "sandbox";
 
 const ms = (n: number) => Math.round(n * 10) / 10;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
@@ -115,7 +135,7 @@ interface Buyer {
   quantity: number;
 }
 
-async function prepareDatabase(): Promise<{ variantId: number; buyers: Buyer[] }> {
+async function prepareDatabase(): Promise<{ productId: number; variantId: number; buyers: Buyer[] }> {
   await admin((c) => c.query(`CREATE DATABASE ${DB_NAME}`));
   const handle = connectPostgres(databaseUrl(), { poolMax: 4 });
   try {
@@ -144,6 +164,7 @@ async function prepareDatabase(): Promise<{ variantId: number; buyers: Buyer[] }
       );
       await pool.query("VACUUM ANALYZE");
       return {
+        productId: product.id,
         variantId: product.variantId,
         buyers: byN.map((r, i) => ({ index: i, userId: r.id, cookie: `${SESSION_COOKIE}=${tokens[i]}`, quantity: Math.random() < 0.5 ? 1 : 2 })),
       };
@@ -194,6 +215,8 @@ async function startInstance(n: number): Promise<Instance> {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
   };
   if (POOL_MAX) env.DATABASE_POOL_MAX = POOL_MAX;
+  // Queue mode: the HTTP joins each come from their own address, as through one load balancer.
+  if (MODE === "queue") env.TRUST_PROXY = "1";
   if (PAYMENTS === "stripe") {
     Object.assign(env, { PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_drop_sim", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripeFake!.url });
   } else {
@@ -391,6 +414,9 @@ let firstCheckoutAt = 0;
 let lastCheckoutAt = 0;
 /** When the last hold was answered: the stock was gone by then. */
 let lastHoldAt = 0;
+let firstHoldAt = 0;
+/** Status polls per whole second since the first (queue mode): the peak shows the herd at the start. */
+const pollsPerSecond = new Map<number, number>();
 let checkoutsDone = 0;
 const checkoutProgress: Array<(done: number) => void> = [];
 
@@ -439,20 +465,180 @@ async function deliverWebhook(home: number, event: { payload: string; header: st
   return null;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Queue mode: the drop's waiting room (decision 0047)
+
+/** Buyers admitted per minute: 40/s, under half the ~88 checkout attempts/s plain mode measured on one instance. */
+const ADMIT_PER_MINUTE = Number(process.env.BENCH_ADMIT_PER_MINUTE ?? 2400);
+const PURCHASE_MINUTES = 2;
+/** How many buyers join over HTTP with a solved proof of work; the rest get the same row directly. */
+const HTTP_JOINS = Math.min(BUYERS, Number(process.env.BENCH_HTTP_JOINS ?? 50));
+/** Seconds between the queue's set-up being done and its start. */
+const START_DELAY_SECONDS = 5;
+
+const queue = {
+  dropId: 0,
+  /** performance.now() at the drop's startsAt. */
+  startsAtPerf: 0,
+  setup: {} as Record<string, unknown>,
+  statusPolls: 0,
+  statusFailed: 0,
+  firstPollAt: 0,
+  lastPollAt: 0,
+  admitted: 0,
+  /** The status said sold out (or the window lapsed) before this buyer's turn: they stop, as the page tells them to. */
+  stoppedBy: new Map<string, number>(),
+  pollsPerBuyer: [] as number[],
+  /** From the buyer's rightFrom to their cart add being sent: how long the page took to notice the turn. */
+  admissionToCartMs: [] as number[],
+};
+const statusLatency: number[] = [];
+const statusWire: number[] = [];
+
 /**
- * QUEUE MODE HOOK (issue 16, drops): a buyer joins the drop's waiting room, waits to be admitted,
- * and only then buys. The drops feature (waiting room + admission) is being built separately;
- * when it lands, implement this as: POST the join, poll (or stream) until admitted, then return
- * so the buyer goes on to cart → checkout with whatever admission token the feature asks for.
- * Until then queue mode refuses to run rather than measure something else under its name.
+ * The drop itself, as the owner's form would make it but inserted directly: opens now, starts far
+ * ahead while the buyers join, then moved to START_DELAY_SECONDS ahead (startQueue) so the joining
+ * (50 real proofs of work take a while on 2 cores) does not eat into the waiting room's time.
  */
-async function waitForAdmission(_home: number, _buyer: Buyer): Promise<void> {
-  throw new Error("--mode queue needs the drops feature (waiting room with admission), which is not in this build yet");
+async function createQueueDrop(pool: pg.Pool, productId: number): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO drops (product_id, mode, opens_at, starts_at, admit_per_minute, purchase_minutes, units_per_person)
+     VALUES ($1, 'queue', now(), now() + interval '1 hour', $2, $3, $4) RETURNING id`,
+    [productId, ADMIT_PER_MINUTE, PURCHASE_MINUTES, LIMIT],
+  );
+  return rows[0]!.id;
+}
+
+/** A JSON string literal in the page's data (turbo-stream) that is the ALTCHA challenge. */
+function challengeIn(text: string): Challenge | null {
+  for (const literal of text.match(/"(?:[^"\\]|\\.)*"/g) ?? []) {
+    if (!literal.includes("PBKDF2")) continue;
+    try {
+      const value = JSON.parse(JSON.parse(literal) as string) as Challenge;
+      if (value && typeof value === "object") return value;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+/**
+ * The real join, as a browser does it: the drop's page data (which carries a challenge only for
+ * someone who may join), the proof of work solved, the form posted. Each sample buyer comes from
+ * its own address (X-Forwarded-For through TRUST_PROXY=1, as behind a load balancer): the shop
+ * allows 3 entries and 20 attempts per address.
+ */
+async function joinOverHttp(b: Buyer, dropId: number): Promise<{ ok: boolean; pageMs: number; solveMs: number; postMs: number; detail: string }> {
+  const instance = instances[b.index % instances.length]!;
+  const address = `10.${(b.index >> 16) & 255}.${(b.index >> 8) & 255}.${b.index & 255}`;
+  const headers = { "X-Forwarded-For": address };
+  const page = await send(instance, "GET", `/drops/${dropId}.data`, { cookie: b.cookie, headers });
+  const challenge = page.status === 200 ? challengeIn(page.body) : null;
+  if (!challenge) return { ok: false, pageMs: page.ms, solveMs: 0, postMs: 0, detail: `page ${page.status}, no challenge` };
+  const t = performance.now();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const solveMs = performance.now() - t;
+  const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+  const post = await send(instance, "POST", `/drops/${dropId}`, { cookie: b.cookie, headers, form: { [CHALLENGE_FIELD]: payload } });
+  const ok = post.status === 302 && post.location === `/drops/${dropId}`;
+  return { ok, pageMs: page.ms, solveMs, postMs: post.ms, detail: `${post.status} ${post.location ?? post.body.slice(0, 160)}` };
+}
+
+/**
+ * Everyone joins before the start: HTTP_JOINS buyers over HTTP (4 solving at a time), the rest
+ * as the row joinDrop would write for them (state waiting, no place yet; a made-up address key,
+ * since they have no address). Then the start is set START_DELAY_SECONDS ahead.
+ */
+async function prepareQueue(pool: pg.Pool, productId: number, buyers: Buyer[]) {
+  const dropId = await createQueueDrop(pool, productId);
+  queue.dropId = dropId;
+  const sample = buyers.slice(0, HTTP_JOINS);
+  const started = performance.now();
+  const joins: Awaited<ReturnType<typeof joinOverHttp>>[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < sample.length) joins.push(await joinOverHttp(sample[next++]!, dropId));
+    }),
+  );
+  const failed = joins.filter((j) => !j.ok);
+  for (const f of failed.slice(0, 3)) console.warn(`[drop-sim] HTTP join refused: ${f.detail}`);
+  const rest = buyers.slice(HTTP_JOINS, BUYERS);
+  const { rows: people } = await pool.query<{ id: string; email: string }>("SELECT id, email FROM users WHERE id = ANY($1::uuid[])", [rest.map((b) => b.userId)]);
+  await pool.query(
+    `INSERT INTO drop_entries (drop_id, user_id, person_key, address_key, state, joined_at)
+     SELECT $1, u, k, 'drop-sim-direct-' || u, 'waiting', now() FROM unnest($2::uuid[], $3::text[]) AS x(u, k)`,
+    [dropId, people.map((p) => p.id), people.map((p) => normaliseEmailIdentity(p.email) ?? p.email)],
+  );
+  const { rows } = await pool.query<{ starts_at: Date; entries: number }>(
+    `UPDATE drops SET starts_at = now() + make_interval(secs => $2) WHERE id = $1
+     RETURNING starts_at, (SELECT count(*)::int FROM drop_entries WHERE drop_id = $1) AS entries`,
+    [dropId, START_DELAY_SECONDS],
+  );
+  const startsAt = rows[0]!.starts_at;
+  queue.startsAtPerf = performance.now() + (startsAt.getTime() - Date.now());
+  queue.setup = {
+    dropId,
+    admitPerMinute: ADMIT_PER_MINUTE,
+    purchaseMinutes: PURCHASE_MINUTES,
+    unitsPerPerson: LIMIT,
+    entries: rows[0]!.entries,
+    httpJoins: { tried: sample.length, ok: joins.length - failed.length, seconds: ms((performance.now() - started) / 1000), solveMs: summary(joins.map((j) => j.solveMs)), pageMs: summary(joins.map((j) => j.pageMs)), postMs: summary(joins.map((j) => j.postMs)) },
+    directEntries: people.length,
+  };
+  console.log(`[drop-sim] queue drop ${dropId}: ${rows[0]!.entries} in the waiting room (${joins.length - failed.length}/${sample.length} joined over HTTP with a solved proof of work), starts in ${START_DELAY_SECONDS} s, ${ADMIT_PER_MINUTE} admitted/min`);
+  if (failed.length) throw new Error(`${failed.length} of ${sample.length} HTTP joins failed`);
+}
+
+/**
+ * A buyer on the waiting room's page: it asks /drops/:id/status when the page would (room-state.ts
+ * roomCheckDelayMs: just after the start, just after their admission time, otherwise spaced
+ * 5–36 s), and goes on to buy once an answer says it is their turn. True when admitted; false when
+ * the page told them to stop (sold out, window lapsed).
+ */
+async function waitForAdmission(home: number, b: Buyer): Promise<boolean> {
+  // The page was open before the start: its first check is just after the start (≤ 1 s spread).
+  await sleep(Math.max(0, queue.startsAtPerf - performance.now()) + Math.round(1000 * Math.random()));
+  let polls = 0;
+  for (;;) {
+    const answer = await step(home, "GET", `/drops/${queue.dropId}/status`, { cookie: b.cookie });
+    polls++;
+    queue.statusPolls++;
+    const now = performance.now();
+    queue.firstPollAt ||= now;
+    queue.lastPollAt = now;
+    const second = Math.floor((now - queue.firstPollAt) / 1000);
+    pollsPerSecond.set(second, (pollsPerSecond.get(second) ?? 0) + 1);
+    if (!answer || answer.status !== 200) {
+      queue.statusFailed++;
+      if (queue.statusFailed <= 3) console.warn(`[drop-sim] status: ${answer ? `${answer.status} ${answer.body.slice(0, 160)}` : "no answer"}`);
+      if (queue.statusFailed > BUYERS) throw new Error("status polls keep failing");
+      await sleep(5000);
+      continue;
+    }
+    statusLatency.push(answer.ms);
+    statusWire.push(answer.wireMs);
+    const status = JSON.parse(answer.body) as { view: DropView; soldOut: boolean; bought: number };
+    const state = roomState(status.view, status.soldOut, new Date(), status.bought);
+    if (state.kind === "your_turn") {
+      queue.admitted++;
+      queue.pollsPerBuyer.push(polls);
+      queue.admissionToCartMs.push(Date.now() - new Date(status.view.entry!.rightFrom!).getTime());
+      return true;
+    }
+    if (!["waiting_start", "ordering", "in_line"].includes(state.kind)) {
+      queue.stoppedBy.set(state.kind, (queue.stoppedBy.get(state.kind) ?? 0) + 1);
+      queue.pollsPerBuyer.push(polls);
+      return false;
+    }
+    await sleep(roomCheckDelayMs(status.view, state, new Date()));
+  }
 }
 
 async function buyer(b: Buyer, variantId: number) {
   const home = b.index % instances.length;
-  if (MODE === "queue") await waitForAdmission(home, b);
+  if (MODE === "queue" && !(await waitForAdmission(home, b))) return;
 
   const cart = await step(home, "POST", "/cart", { cookie: b.cookie, form: { intent: "add", variantId: String(variantId), quantity: String(b.quantity), redirectTo: "/cart" } });
   if (cart?.status === 409) {
@@ -496,6 +682,7 @@ async function buyer(b: Buyer, variantId: number) {
   }
   outcome.holds++;
   lastHoldAt = performance.now();
+  firstHoldAt ||= lastHoldAt;
   if (Math.random() >= PAY_SHARE) {
     outcome.abandoned++;
     abandonedSessions.add(sessionId);
@@ -695,6 +882,68 @@ async function sigtermDrain(n: number, buyers: Buyer[], variantId: number) {
   return { dropped, exitCode: code };
 }
 
+/** The waiting room's figures: polls, admissions, and the sell-out measured from the drop's start. */
+function queueFigures() {
+  const pollWindowSeconds = (queue.lastPollAt - queue.firstPollAt) / 1000;
+  return {
+    ...queue.setup,
+    statusPolls: queue.statusPolls,
+    statusFailed: queue.statusFailed,
+    pollWindowSeconds: ms(pollWindowSeconds),
+    statusPollsPerSecond: Math.round(queue.statusPolls / Math.max(pollWindowSeconds, 0.001)),
+    peakStatusPollsPerSecond: Math.max(0, ...pollsPerSecond.values()),
+    statusMs: summary(statusLatency),
+    statusOnTheWireMs: summary(statusWire),
+    pollsPerBuyer: summary(queue.pollsPerBuyer),
+    admitted: queue.admitted,
+    stoppedBy: Object.fromEntries(queue.stoppedBy),
+    /** From a buyer's admission time to their cart add going out (the page's check is up to 1 s after it). */
+    admissionToCartMs: summary(queue.admissionToCartMs),
+    firstHoldAfterStartSeconds: ms((firstHoldAt - queue.startsAtPerf) / 1000),
+    soldOutAfterStartSeconds: ms((lastHoldAt - queue.startsAtPerf) / 1000),
+    /** Holds from the first checkout sent to the last hold answered. */
+    reservationsPerSecond: Math.round(outcome.holds / Math.max((lastHoldAt - firstCheckoutAt) / 1000, 0.001)),
+  };
+}
+
+/** Queue mode's own invariants: nobody bought before their admission, nobody in the queue above the per-person limit. */
+async function checkQueueInvariants(pool: pg.Pool) {
+  const broken: string[] = [];
+  const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows;
+  const dropId = queue.dropId;
+  // Every order (paid or not, so every hold too) of a buyer: made inside that buyer's window to buy.
+  const early = await one<{ id: number; status: string; created_at: Date; right_from: Date | null }>(
+    `SELECT o.id, o.status, o.created_at, e.right_from FROM orders o LEFT JOIN drop_entries e ON e.drop_id = $1 AND e.user_id = o.user_id
+     WHERE o.created_at < coalesce(e.right_from, 'infinity') OR o.created_at > e.right_until`,
+    [dropId],
+  );
+  const earlyCompleted = early.filter((o) => o.status === "completed" || o.status === "dispatched");
+  if (earlyCompleted.length) broken.push(`${earlyCompleted.length} completed order(s) made before the buyer's admission (or without one), e.g. ${JSON.stringify(earlyCompleted[0])}`);
+  if (early.length - earlyCompleted.length) broken.push(`${early.length - earlyCompleted.length} other order(s) made outside the buyer's window, e.g. ${JSON.stringify(early.find((o) => !earlyCompleted.includes(o)))}`);
+  const overEntry = await one<{ user_id: string; units: number }>(
+    `SELECT e.user_id, sum(i.quantity)::int AS units FROM drop_entries e JOIN orders o ON o.user_id = e.user_id JOIN order_items i ON i.order_id = o.id
+     WHERE e.drop_id = $1 AND o.status IN ('pending', 'completed', 'dispatched') GROUP BY e.user_id HAVING sum(i.quantity) > $2`,
+    [dropId, LIMIT],
+  );
+  if (overEntry.length) broken.push(`${overEntry.length} queue entr(ies) above ${LIMIT} units, e.g. ${JSON.stringify(overEntry[0])}`);
+  // The same counted as the checkout counts it: per identity key (email, address, account) across accounts.
+  const overKey = await one<{ key: string; units: number }>(
+    `SELECT k.key, sum(k.units)::int AS units FROM drop_order_keys k JOIN orders o ON o.id = k.order_id
+     WHERE k.drop_id = $1 AND o.status IN ('pending', 'completed', 'dispatched') GROUP BY k.key HAVING sum(k.units) > $2`,
+    [dropId, LIMIT],
+  );
+  if (overKey.length) broken.push(`${overKey.length} identity key(s) above ${LIMIT} units in live orders, e.g. ${JSON.stringify(overKey[0])}`);
+  const [entries] = await one<Record<string, number>>(
+    `SELECT count(*)::int AS entries, count(*) FILTER (WHERE position IS NULL)::int AS unplaced, count(DISTINCT position)::int AS positions, max(position)::int AS last_position,
+            (SELECT count(*)::int FROM orders WHERE status IN ('completed', 'dispatched')) AS completed_orders
+     FROM drop_entries WHERE drop_id = $1`,
+    [dropId],
+  );
+  if (entries!.unplaced) broken.push(`${entries!.unplaced} entr(ies) never given a place`);
+  if (entries!.positions !== entries!.entries || entries!.last_position !== entries!.entries) broken.push(`places are not 1..${entries!.entries}: ${JSON.stringify(entries)}`);
+  return { broken, figures: { ...entries, ordersOutsideWindow: early.length, entriesAboveLimit: overEntry.length, keysAboveLimit: overKey.length } };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Expiry and invariants
 
@@ -830,7 +1079,7 @@ async function main() {
       console.log(`[drop-sim] private PostgreSQL 15 on 127.0.0.1:${PRIVATE_PG_PORT} (${cluster.dir})`);
     }
     const postgres = await admin(async (c) => (await c.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version);
-    const { variantId, buyers } = await prepareDatabase();
+    const { productId, variantId, buyers } = await prepareDatabase();
     outageCookie = buyers.at(-1)!.cookie;
     pool = new pg.Pool({ connectionString: databaseUrl(), max: 3 });
     pool.on("error", () => {});
@@ -838,6 +1087,7 @@ async function main() {
     for (let n = 0; n < INSTANCES; n++) await startInstance(n);
     // Warm-up: one page per instance, so the first buyers do not pay for module loading.
     for (const instance of instances) await send(instance, "GET", "/cart", { cookie: outageCookie });
+    if (MODE === "queue") await prepareQueue(pool, productId, buyers);
 
     const faultRuns: Promise<unknown>[] = [];
     if (FAULTS) {
@@ -873,7 +1123,8 @@ async function main() {
     const cpuAfter = cpuMs(instances.map((i) => i.child.pid!));
     const pgCpuAfter = postgresCpuMs();
     const checkoutSeconds = (lastCheckoutAt - firstCheckoutAt) / 1000;
-    const requests = latency.cart.length + latency.checkout.length + latency.payment.length;
+    // Queue mode: the status polls are requests too (and most of them).
+    const requests = latency.cart.length + latency.checkout.length + latency.payment.length + statusLatency.length;
     const drop = {
       buyers: BUYERS,
       wallSeconds: ms(wallSeconds),
@@ -893,6 +1144,7 @@ async function main() {
       status5xx: Object.fromEntries(counts.status5xx),
       transportErrors: counts.transportErrors,
       retries: counts.retries,
+      queue: MODE === "queue" ? queueFigures() : null,
     };
     console.log(
       `[drop-sim] drop: ${drop.checkoutAttemptsPerSecond} checkout attempts/s, ${outcome.checkoutAttempts} attempts over ${drop.checkoutWindowSeconds} s; ${outcome.holds} holds, sold out after ${drop.soldOutAfterSeconds} s (${drop.holdsPerSecond} holds/s); ` +
@@ -900,6 +1152,14 @@ async function main() {
         `payment ${drop.latencyMs.payment.p50}/${drop.latencyMs.payment.p95}/${drop.latencyMs.payment.p99} ms; on the wire: cart ${drop.onTheWireMs.cart.p50}/${drop.onTheWireMs.cart.p95}/${drop.onTheWireMs.cart.p99} ms, checkout ${drop.onTheWireMs.checkout.p50}/${drop.onTheWireMs.checkout.p95}/${drop.onTheWireMs.checkout.p99} ms; paid ${outcome.paid}, abandoned ${outcome.abandoned}, refusals ${JSON.stringify(drop.outcome.refusals)}; ` +
         `server CPU ${drop.serverCpuMsPerRequest} ms/request, PostgreSQL CPU ${drop.postgresCpuMsPerRequest} ms/request; load ${load()}`,
     );
+
+    if (drop.queue) {
+      const q = drop.queue;
+      console.log(
+        `[drop-sim] queue: status polls p50/p95/p99 ${q.statusMs.p50}/${q.statusMs.p95}/${q.statusMs.p99} ms (${q.statusPolls} polls, ${q.statusPollsPerSecond}/s over ${q.pollWindowSeconds} s, peak ${q.peakStatusPollsPerSecond}/s); ` +
+          `admitted ${q.admitted}, stopped ${JSON.stringify(q.stoppedBy)}; first hold ${q.firstHoldAfterStartSeconds} s and sold out ${q.soldOutAfterStartSeconds} s after the start; ${q.reservationsPerSecond} reservations/s`,
+      );
+    }
 
     const faultProblems: string[] = [];
     if (FAULTS) {
@@ -918,7 +1178,8 @@ async function main() {
       if (drain.exitCode !== 0) faultProblems.push(`SIGTERM exit code ${drain.exitCode}`);
     }
     const invariants = await checkInvariants(pool, variantId);
-    const broken = [...invariants.broken, ...faultProblems];
+    const queueInvariants = MODE === "queue" ? await checkQueueInvariants(pool) : null;
+    const broken = [...invariants.broken, ...(queueInvariants?.broken ?? []), ...faultProblems];
     for (const exit of unexpectedExits) broken.push(`shop ${exit.instance} died by itself (code ${exit.code}, signal ${exit.signal})`);
     console.log(`[drop-sim] after: ${JSON.stringify(invariants.figures)}`);
     if (drop.outcome.cartFailed || drop.outcome.checkoutFailed || drop.outcome.paymentFailed) {
@@ -938,7 +1199,7 @@ async function main() {
       faults: FAULTS ? faultLog : null,
       unexpectedExits,
       expiry,
-      invariants: { ...invariants.figures, broken },
+      invariants: { ...invariants.figures, ...(queueInvariants ? { queue: queueInvariants.figures } : {}), broken },
     };
     const file = new URL("./latest.json", import.meta.url);
     const all = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
