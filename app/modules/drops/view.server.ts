@@ -26,11 +26,12 @@ export async function dropViewFor(db: Db, productId: number, userId: string | nu
             position: dropEntries.position,
             rightFrom: dropEntries.rightFrom,
             rightUntil: dropEntries.rightUntil,
-            // The account's orders of the product since its window opened, as the draw's settling reads them.
+            // The account's orders of the product since its window opened, as the draw's settling reads
+            // them. Columns named in full: with no join, drizzle leaves a selected field's columns unqualified.
             orders: sql<{ status: string; reservationExpiresAt: string }[]>`(
               SELECT coalesce(json_agg(json_build_object('status', o.status, 'reservationExpiresAt', o.reservation_expires_at)), '[]'::json)
                 FROM orders o
-               WHERE o.user_id = ${dropEntries.userId} AND o.created_at >= ${dropEntries.rightFrom}
+               WHERE o.user_id = drop_entries.user_id AND o.created_at >= drop_entries.right_from
                  AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.product_id = ${productId}))`,
           })
           .from(dropEntries)
