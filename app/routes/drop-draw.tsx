@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { CatalogueError } from "~/components/catalogue/catalogue-error";
 import { DrawVerificationPage } from "~/components/drops/draw-verification";
-import { settleDraw } from "~/modules/drops/draw.server";
+import { runDrawIfDue } from "~/modules/drops/draw.server";
 import { drawVerification } from "~/modules/drops/draw-pages.server";
 import { parseDbId } from "~/utils/db-id";
 import { pageMeta } from "~/utils/seo";
@@ -10,12 +10,13 @@ import type { Route } from "./+types/drop-draw";
 /**
  * GET /drops/:id/draw — the public check of a free draw (decision 0047 "Draw"): the seed, the
  * entry ids in the order drawn with their ranks, how to recompute it. No names or emails. A draw
- * that is due runs here too (the job would run it within seconds), so the page is never behind.
+ * that is due runs here too (the job would run it within seconds), so the page is never behind;
+ * otherwise a view only reads (settling winners is the job's and the admin page's).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dropId = parseDbId(params.id);
   if (!dropId) throw data("Draw not found", { status: 404 });
-  await settleDraw(context.db, dropId, new Date(), { brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl } });
+  await runDrawIfDue(context.db, dropId, new Date(), { brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl } });
   const view = await drawVerification(context.db, dropId);
   if (!view) throw data("Draw not found", { status: 404 });
   return { view };

@@ -8,6 +8,9 @@ import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout
 import { drawEmailKey } from "~/modules/drops/draw-emails.server";
 import { entryRank, seededOrder } from "~/modules/drops/draw-order";
 import { passLapsedPlaces, runDraw, runDrawJobs } from "~/modules/drops/draw.server";
+import { LAPSE_GRACE_MS } from "~/modules/drops/draw-rules";
+import { dropViewFor } from "~/modules/drops/view.server";
+import { listDrops } from "~/modules/drops/admin.server";
 import { joinDrop } from "~/modules/drops/entries.server";
 import { dropAddRefusal } from "~/modules/drops/rights.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
@@ -199,6 +202,8 @@ describe("buying after the draw", () => {
     expect(paid.status).toBe("paid");
 
     expect(await passLapsedPlaces(db, drop.id, new Date())).toEqual({ purchased: 1, lapsed: 0, passed: 0 });
+    // The admin list counts this drop's entries and its paid units (PAID_ORDER_STATUSES).
+    expect((await listDrops(db)).find((d) => d.id === drop.id)).toMatchObject({ entries: 3, sold: 1 });
     const [after] = await db.select().from(dropEntries).where(eq(dropEntries.id, first!.id));
     expect(after).toMatchObject({ state: "purchased", orderId: checkout.orderId });
     // Long after the window, a bought place never lapses or passes on.
@@ -256,6 +261,42 @@ describe("buying after the draw", () => {
     expect(await passLapsedPlaces(db, drop.id, new Date(Date.now() + 11 * MINUTE))).toEqual({ purchased: 0, lapsed: 1, passed: 0 });
     expect((await entriesOf(drop.id)).map((e) => e.state)).toEqual(["lapsed", "lost", "lost"]);
     expect((await emailsTo(people.map((p) => p.entryId))).filter((m) => m.key!.startsWith("drop-place-passed:"))).toEqual([]);
+
+    // Units come back later (an expired reservation, a restock): the job passes the place on then.
+    await db.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, product.variantId));
+    expect(await runDrawJobs(db, new Date(Date.now() + 12 * MINUTE))).toMatchObject({ passed: 1 });
+    expect((await entriesOf(drop.id)).map((e) => e.state)).toEqual(["lapsed", "won", "lost"]);
+    expect(await runDrawJobs(db, new Date(Date.now() + 12 * MINUTE))).toMatchObject({ passed: 0 });
+  });
+
+  it("passes no more places than the stock left can serve: five lapse, one unit left, one passes", async () => {
+    const { drop, product } = await arrangeDraw({ stock: 5, entrants: 10, places: 5 });
+    await runDraw(db, drop.id, new Date());
+    await db.update(productVariants).set({ stock: 1 }).where(eq(productVariants.id, product.variantId));
+    expect(await passLapsedPlaces(db, drop.id, new Date(Date.now() + 11 * MINUTE))).toEqual({ purchased: 0, lapsed: 5, passed: 1 });
+    expect((await entriesOf(drop.id)).map((e) => e.state)).toEqual(["lapsed", "lapsed", "lapsed", "lapsed", "lapsed", "won", "lost", "lost", "lost", "lost"]);
+    // Run again while that place is live: nothing more opens.
+    expect(await passLapsedPlaces(db, drop.id, new Date(Date.now() + 12 * MINUTE))).toEqual({ purchased: 0, lapsed: 0, passed: 0 });
+  });
+
+  it("the product page shows a winner's place as the draw keeps it: through the grace and a pending checkout", async () => {
+    const { drop, product, people } = await arrangeDraw({ stock: 5, entrants: 2, places: 2 });
+    const drawnAt = new Date();
+    await runDraw(db, drop.id, drawnAt);
+    const [first, second] = await entriesOf(drop.id);
+    const buyer = people.find((p) => p.entryId === first!.id)!;
+    const idle = people.find((p) => p.entryId === second!.id)!;
+    await fx.cart(buyer.userId, [{ variantId: product.variantId, quantity: 1 }]);
+    expect((await createCheckout(db, { userId: buyer.userId }, sandbox, { ...config, now: new Date() })).ok).toBe(true);
+
+    const until = first!.rightUntil!.getTime();
+    const shown = async (userId: string, at: number) => (await dropViewFor(db, product.id, userId, new Date(at)))!.entry!.state;
+    expect(await shown(buyer.userId, until + 11 * MINUTE)).toBe("won");
+    expect(await shown(idle.userId, until + LAPSE_GRACE_MS - 1000)).toBe("won");
+    expect(await shown(idle.userId, until + LAPSE_GRACE_MS)).toBe("lapsed");
+    expect(await shown(buyer.userId, Date.now() + 31 * MINUTE)).toBe("lapsed");
+    // What the page shows is what the settling does at the same moment.
+    expect(await passLapsedPlaces(db, drop.id, new Date(until + 11 * MINUTE))).toEqual({ purchased: 0, lapsed: 1, passed: 0 });
   });
 
   it("the job draws every draw whose entry has closed", async () => {
@@ -311,6 +352,15 @@ describe("the draw's pages", () => {
     const json = JSON.stringify(page.body);
     expect(json).not.toContain("@");
     for (const p of people) expect(json).not.toContain(p.userId);
+
+    // Once drawn, a view only reads: a winner whose time ran out is settled by the job, not by a visitor.
+    await db.update(dropEntries).set({ rightUntil: new Date(Date.now() - 60 * MINUTE) }).where(eq(dropEntries.id, view.order[0]!.entryId));
+    const audits = async () => (await db.select().from(auditLog).where(eq(auditLog.entityId, String(drop.id)))).length;
+    const auditsBefore = await audits();
+    expect((await run(drawRoute.loader, get(`/drops/${drop.id}/draw`), { id: String(drop.id) })).status).toBe(200);
+    expect((await entriesOf(drop.id)).map((e) => e.state)).toEqual(["won", "lost", "lost"]);
+    expect(await audits()).toBe(auditsBefore);
+    expect((await passLapsedPlaces(db, drop.id, new Date())).lapsed).toBe(1);
 
     for (const id of ["0", "abc", "99999999999", "2000000000"]) {
       expect((await run(drawRoute.loader, get(`/drops/${id}/draw`), { id })).status).toBe(404);

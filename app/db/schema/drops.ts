@@ -22,7 +22,7 @@ export type DropMode = (typeof DROP_MODES)[number];
  *   the order they came; `admitPerMinute` of them are admitted each minute and each admitted
  *   buyer may buy for `purchaseMinutes`;
  * - draw: entry is open from `opensAt` until `startsAt`, then the draw runs (its seed recorded,
- *   `drawnAt` set); the first `places` entries drawn win a checkout window of `purchaseMinutes`,
+ *   `orderedAt` set); the first `places` entries drawn win a checkout window of `purchaseMinutes`,
  *   places not taken in time pass to the next drawn.
  */
 export const drops = pgTable(
@@ -128,7 +128,7 @@ export const dropOrderKeys = pgTable(
     orderId: integer()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** "email:…", "address:…" or "card:…" (buyer-identity.ts). */
+    /** "account:<user id>" (checkout-gate.server.ts), or "email:…", "address:…", "card:…" (buyer-identity.ts). */
     key: text().notNull(),
     units: integer().notNull(),
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMoveDrawEntry, drawnState, drawPlaces, LAPSE_GRACE_MS, winnerMove } from "./draw-rules";
+import { canMoveDrawEntry, drawnState, drawPlaces, LAPSE_GRACE_MS, openPlaces, winnerMove } from "./draw-rules";
 
 describe("drawPlaces", () => {
   it("uses the drop's places when set", () => {
@@ -15,6 +15,27 @@ describe("drawPlaces", () => {
   it("gives no place without stock, whatever the drop says", () => {
     expect(drawPlaces({ places: null, unitsPerPerson: 2 }, 0)).toBe(0);
     expect(drawPlaces({ places: 5, unitsPerPerson: 2 }, 0)).toBe(0);
+  });
+});
+
+describe("openPlaces", () => {
+  const byStock = { places: null, unitsPerPerson: 1 };
+  it("opens no more places than the stock left can serve, however many lapsed (5 lapses, 1 unit → 1)", () => {
+    expect(openPlaces({ places: 5, unitsPerPerson: 1 }, { stock: 1, live: 0, liveWaiting: 0, purchased: 0 })).toBe(1);
+    expect(openPlaces({ places: null, unitsPerPerson: 2 }, { stock: 5, live: 0, liveWaiting: 0, purchased: 0 })).toBe(2);
+  });
+  it("opens nothing without stock, and opens places again when units come back", () => {
+    expect(openPlaces(byStock, { stock: 0, live: 0, liveWaiting: 0, purchased: 0 })).toBe(0);
+    expect(openPlaces({ places: 3, unitsPerPerson: 1 }, { stock: 0, live: 0, liveWaiting: 0, purchased: 1 })).toBe(0);
+    expect(openPlaces({ places: 3, unitsPerPerson: 1 }, { stock: 2, live: 0, liveWaiting: 0, purchased: 1 })).toBe(2);
+  });
+  it("keeps stock for live winners who have not reserved yet; one holding a checkout has its units already", () => {
+    expect(openPlaces(byStock, { stock: 2, live: 2, liveWaiting: 2, purchased: 0 })).toBe(0);
+    expect(openPlaces(byStock, { stock: 2, live: 2, liveWaiting: 1, purchased: 0 })).toBe(1);
+  });
+  it("never gives a drop more places than its own number, counting live and used ones", () => {
+    expect(openPlaces({ places: 2, unitsPerPerson: 1 }, { stock: 50, live: 0, liveWaiting: 0, purchased: 0 })).toBe(2);
+    expect(openPlaces({ places: 2, unitsPerPerson: 1 }, { stock: 50, live: 1, liveWaiting: 1, purchased: 1 })).toBe(0);
   });
 });
 

@@ -6,25 +6,46 @@
  *   while there is any stock). With no stock nobody can buy, so nobody wins.
  * - A winner's place is used when an order of the drop product is paid (completed or dispatched).
  *   A pending order at the end of the window keeps the place until its reservation ends: the
- *   checkout was made inside the window and may still be paid. Otherwise the place lapses and
- *   passes to the next entry in draw order that was not drawn, while there is stock.
+ *   checkout was made inside the window and may still be paid. Otherwise the place lapses.
+ * - Open places (`openPlaces`): each time the winners are settled, places not used are given to
+ *   the next entries in draw order that were not drawn, as many as the stock left can serve, so
+ *   stock that comes back later (an expired reservation) still passes places on.
  */
 import type { DropEntryState } from "~/db/schema/drops";
+import { PAID_ORDER_STATUSES } from "~/modules/orders/purchase-limit";
 
 /** How many entries win a place, given the stock on sale when the draw runs. */
 export function drawPlaces(drop: { places: number | null; unitsPerPerson: number }, stock: number): number {
   if (stock <= 0) return 0;
   if (drop.places !== null) return drop.places;
-  return Math.max(1, Math.floor(stock / drop.unitsPerPerson));
+  return placesForStock(stock, drop.unitsPerPerson);
+}
+
+/** How many buyers `stock` units can serve: ⌊stock ÷ units per person⌋, at least one while there is any. */
+export function placesForStock(stock: number, unitsPerPerson: number): number {
+  return stock <= 0 ? 0 : Math.max(1, Math.floor(stock / unitsPerPerson));
+}
+
+/**
+ * How many places to give to the next entries drawn, after the winners are settled:
+ * - `stock` is what is on sale now (units held by pending checkouts are already off it), so it
+ *   must serve the live winners who have not reserved yet (`liveWaiting`) before anyone new;
+ * - a drop with its own `places` never has more than that many places live or used.
+ * With no stock nothing opens; when units come back, places open again.
+ */
+export function openPlaces(
+  drop: { places: number | null; unitsPerPerson: number },
+  now: { stock: number; live: number; liveWaiting: number; purchased: number },
+): number {
+  const byStock = placesForStock(now.stock, drop.unitsPerPerson) - now.liveWaiting;
+  const owed = drop.places === null ? byStock : drop.places - now.purchased - now.live;
+  return Math.max(0, Math.min(byStock, owed));
 }
 
 /** The outcome of the entry drawn at `position` (from 1). */
 export function drawnState(position: number, places: number): "won" | "lost" {
   return position <= places ? "won" : "lost";
 }
-
-/** Order statuses that mean a winner's place was used. */
-export const PAID_ORDER_STATUSES = ["completed", "dispatched"] as const;
 
 /**
  * How long after a window closes a place is still kept before it may lapse: a checkout begun in
@@ -39,10 +60,19 @@ export function winnerMove(
   orders: { status: string; reservationExpiresAt: Date }[],
   now: Date,
 ): "purchased" | "lapsed" | "keep" {
-  if (orders.some((o) => (PAID_ORDER_STATUSES as readonly string[]).includes(o.status))) return "purchased";
+  if (orders.some(isPaid)) return "purchased";
   if (!entry.rightUntil || now.getTime() < entry.rightUntil.getTime() + LAPSE_GRACE_MS) return "keep";
-  if (orders.some((o) => o.status === "pending" && now < o.reservationExpiresAt)) return "keep";
+  if (orders.some((o) => holdsReservation(o, now))) return "keep";
   return "lapsed";
+}
+
+export function isPaid(order: { status: string }): boolean {
+  return (PAID_ORDER_STATUSES as readonly string[]).includes(order.status);
+}
+
+/** A pending checkout whose reservation still holds its units off the stock. */
+export function holdsReservation(order: { status: string; reservationExpiresAt: Date }, now: Date): boolean {
+  return order.status === "pending" && now < order.reservationExpiresAt;
 }
 
 /** Which entry states may move to which in a draw (the job and the admin page keep to these). */

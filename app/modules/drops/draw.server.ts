@@ -3,22 +3,24 @@
  * is an illegal lottery in the UK); when entry closes (`startsAt`) the draw runs once, from a
  * seed made then and recorded (`drops.seed`, `orderedAt`), so anyone can recompute the order
  * (draw-order.ts). The first places win a window to buy; places not used in time pass to the
- * next entry drawn while there is stock. Every entrant is emailed through the outbox.
+ * next entries drawn, as many as the stock left can serve. Every entrant is emailed through the outbox.
  *
  * Concurrency: both functions take the drop row's lock first (as joining does), so two app
  * instances, the job and the admin's button take turns; the `orderedAt` guard under that lock
  * makes the draw happen once, and each state move happens once, so each email is queued once
- * (and its dedupe key stops a replay all the same).
+ * (and its dedupe key stops a replay all the same). The public page takes the lock only when a
+ * draw is due; otherwise it only reads.
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
+import type { DropEntryState } from "~/db/schema/drops";
 import { dropEntries, drops, orderItems, orders, products, productVariants, users } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
 import type { EmailBranding } from "~/modules/orders/emails.server";
 import { purchaseWindow } from "./drop-rules";
 import { enqueueDrawEmail } from "./draw-emails.server";
 import { newSeed, seededOrder } from "./draw-order";
-import { drawnState, drawPlaces, winnerMove } from "./draw-rules";
+import { drawnState, drawPlaces, holdsReservation, isPaid, openPlaces, winnerMove } from "./draw-rules";
 import type { Drop } from "./rights.server";
 
 export type DrawRefusal = "not_found" | "not_draw" | "cancelled" | "not_closed" | "already_drawn";
@@ -136,8 +138,9 @@ export interface PassResult {
 /**
  * Settles the winners of a drawn drop at `now`: a winner with a paid order of the product becomes
  * "purchased"; a winner whose window (and any pending checkout's reservation) is over becomes
- * "lapsed", and their place passes to the next entry in draw order not yet drawn for a place,
- * with a window from now and an email, while the product has stock.
+ * "lapsed". Then the places the stock left can serve and nobody holds (`openPlaces`) go to the
+ * next entries in draw order not yet drawn for a place, each with a window from now and an email.
+ * Run again later, it passes places on when units come back (an expired reservation).
  */
 export async function passLapsedPlaces(db: Db, dropId: number, now = new Date(), options: DrawOptions = {}): Promise<PassResult> {
   return db.transaction(async (tx) => {
@@ -150,7 +153,6 @@ export async function passLapsedPlaces(db: Db, dropId: number, now = new Date(),
       .from(dropEntries)
       .where(and(eq(dropEntries.dropId, drop.id), eq(dropEntries.state, "won")))
       .orderBy(asc(dropEntries.position));
-    if (winners.length === 0) return result;
 
     const ordersOf = await productOrdersOf(
       tx,
@@ -158,58 +160,69 @@ export async function passLapsedPlaces(db: Db, dropId: number, now = new Date(),
       winners.map((w) => w.userId),
       drop.orderedAt,
     );
-    let placesToPass = 0;
+    let live = 0;
+    let liveWaiting = 0;
     for (const winner of winners) {
       const theirs = (ordersOf.get(winner.userId) ?? []).filter((o) => !winner.rightFrom || o.createdAt >= winner.rightFrom);
       const move = winnerMove(winner, theirs, now);
-      if (move === "keep") continue;
-      if (move === "purchased") {
-        const paid = theirs.find((o) => o.status === "completed" || o.status === "dispatched");
+      if (move === "keep") {
+        live++;
+        if (!theirs.some((o) => holdsReservation(o, now))) liveWaiting++;
+      } else if (move === "purchased") {
+        const paid = theirs.find(isPaid);
         await tx.update(dropEntries).set({ state: "purchased", orderId: paid?.id ?? null }).where(and(eq(dropEntries.id, winner.id), eq(dropEntries.state, "won")));
         result.purchased++;
       } else {
         await tx.update(dropEntries).set({ state: "lapsed" }).where(and(eq(dropEntries.id, winner.id), eq(dropEntries.state, "won")));
         result.lapsed++;
-        placesToPass++;
       }
     }
-    if (placesToPass === 0) return result;
 
-    // A lapsed place passes on only while there is something to buy: with no stock it is gone.
-    if ((await stockOf(tx, drop.productId)) <= 0) return result;
-    const next = await tx
-      .select({ id: dropEntries.id, email: users.email })
+    const [used] = await tx
+      .select({ purchased: sql<number>`count(*)::int` })
       .from(dropEntries)
-      .innerJoin(users, eq(users.id, dropEntries.userId))
-      .where(and(eq(dropEntries.dropId, drop.id), eq(dropEntries.state, "lost"), isNotNull(dropEntries.position)))
-      .orderBy(asc(dropEntries.position))
-      .limit(placesToPass);
-    if (next.length === 0) return result;
-    const window = purchaseWindow(drop, now);
-    const name = await productName(tx, drop.productId);
-    for (const entry of next) {
-      const moved = await tx
-        .update(dropEntries)
-        .set({ state: "won", rightFrom: window.rightFrom, rightUntil: window.rightUntil, notifiedAt: now })
-        .where(and(eq(dropEntries.id, entry.id), eq(dropEntries.state, "lost")))
-        .returning({ id: dropEntries.id });
-      if (moved.length === 0) continue;
-      await enqueueDrawEmail(tx, "passed", { entryId: entry.id, email: entry.email, rightUntil: window.rightUntil }, { id: drop.id, productName: name }, options.brand);
-      result.passed++;
+      .where(and(eq(dropEntries.dropId, drop.id), eq(dropEntries.state, "purchased")));
+    const open = openPlaces(drop, { stock: await stockOf(tx, drop.productId), live, liveWaiting, purchased: used?.purchased ?? 0 });
+    const next =
+      open === 0
+        ? []
+        : await tx
+            .select({ id: dropEntries.id, email: users.email })
+            .from(dropEntries)
+            .innerJoin(users, eq(users.id, dropEntries.userId))
+            .where(and(eq(dropEntries.dropId, drop.id), eq(dropEntries.state, "lost"), isNotNull(dropEntries.position)))
+            .orderBy(asc(dropEntries.position))
+            .limit(open);
+    if (next.length > 0) {
+      const window = purchaseWindow(drop, now);
+      const name = await productName(tx, drop.productId);
+      for (const entry of next) {
+        const moved = await tx
+          .update(dropEntries)
+          .set({ state: "won", rightFrom: window.rightFrom, rightUntil: window.rightUntil, notifiedAt: now })
+          .where(and(eq(dropEntries.id, entry.id), eq(dropEntries.state, "lost")))
+          .returning({ id: dropEntries.id });
+        if (moved.length === 0) continue;
+        await enqueueDrawEmail(tx, "passed", { entryId: entry.id, email: entry.email, rightUntil: window.rightUntil }, { id: drop.id, productName: name }, options.brand);
+        result.passed++;
+      }
     }
-    await recordAudit(tx, {
-      action: "drop.places_passed",
-      entityType: "drop",
-      entityId: String(drop.id),
-      details: { lapsed: result.lapsed, passed: result.passed, to: next.map((e) => e.id) },
-      createdAt: now,
-    });
+    if (result.lapsed > 0 || result.passed > 0) {
+      await recordAudit(tx, {
+        action: "drop.places_passed",
+        entityType: "drop",
+        entityId: String(drop.id),
+        details: { lapsed: result.lapsed, passed: result.passed, to: next.map((e) => e.id) },
+        createdAt: now,
+      });
+    }
     return result;
   });
 }
 
 /** The winners' orders that hold the drop product, made since the draw, by account. */
 async function productOrdersOf(tx: Tx, productId: number, userIds: string[], since: Date) {
+  if (userIds.length === 0) return new Map<string, never[]>();
   const rows = await tx
     .selectDistinct({ id: orders.id, userId: orders.userId, status: orders.status, reservationExpiresAt: orders.reservationExpiresAt, createdAt: orders.createdAt })
     .from(orders)
@@ -221,8 +234,9 @@ async function productOrdersOf(tx: Tx, productId: number, userIds: string[], sin
 }
 
 /**
- * The job (server/jobs.ts, every 15 s): runs every draw whose entry has closed, then settles the
- * winners of every drawn drop that still has any.
+ * The job (server/jobs.ts, every 15 s): runs every draw whose entry has closed, then settles every
+ * drawn drop that has winners to settle or may have places to pass on (an entry not drawn for a
+ * place, stock on sale, places still owed); an unlocked read picks them, the lock decides.
  */
 export async function runDrawJobs(db: Db, now = new Date(), options: DrawOptions = {}) {
   const due = await db
@@ -231,25 +245,38 @@ export async function runDrawJobs(db: Db, now = new Date(), options: DrawOptions
     .where(and(eq(drops.mode, "draw"), isNull(drops.orderedAt), isNull(drops.cancelledAt), lte(drops.startsAt, now)));
   let drawn = 0;
   for (const { id } of due) if ((await runDraw(db, id, now, options)).ran) drawn++;
+  const entryIn = (state: DropEntryState) => sql`EXISTS (SELECT 1 FROM drop_entries e WHERE e.drop_id = ${drops.id} AND e.state = ${state})`;
   const open = await db
-    .selectDistinct({ id: dropEntries.dropId })
-    .from(dropEntries)
-    .innerJoin(drops, eq(drops.id, dropEntries.dropId))
-    .where(and(eq(drops.mode, "draw"), eq(dropEntries.state, "won")));
+    .select({ id: drops.id })
+    .from(drops)
+    .where(
+      and(
+        eq(drops.mode, "draw"),
+        isNotNull(drops.orderedAt),
+        isNull(drops.cancelledAt),
+        sql`(${entryIn("won")} OR (${entryIn("lost")}
+          AND (SELECT coalesce(sum(v.stock), 0) FROM product_variants v WHERE v.product_id = ${drops.productId}) > 0
+          AND (${drops.places} IS NULL OR (SELECT count(*) FROM drop_entries e WHERE e.drop_id = ${drops.id} AND e.state = 'purchased') < ${drops.places})))`,
+      ),
+    );
   let passed = 0;
   for (const { id } of open) passed += (await passLapsedPlaces(db, id, now, options)).passed;
   return { drawn, passed };
 }
 
-/** The lazy twin of the job for one drop, for pages about it: cheap when there is nothing to do. */
-export async function settleDraw(db: Db, dropId: number, now = new Date(), options: DrawOptions = {}) {
+/**
+ * The public page's twin of the job for one drop: runs the draw only when it is due (entry closed,
+ * not yet drawn), checked first by an unlocked read, so an ordinary view neither writes nor locks.
+ * Settling winners stays with the job and the admin page.
+ */
+export async function runDrawIfDue(db: Db, dropId: number, now = new Date(), options: DrawOptions = {}) {
   const [drop] = await db.select({ mode: drops.mode, startsAt: drops.startsAt, orderedAt: drops.orderedAt, cancelledAt: drops.cancelledAt }).from(drops).where(eq(drops.id, dropId));
-  if (!drop || drop.mode !== "draw" || drop.cancelledAt || now < drop.startsAt) return;
-  if (!drop.orderedAt) await runDraw(db, dropId, now, options);
-  const [won] = await db
-    .select({ id: dropEntries.id })
-    .from(dropEntries)
-    .where(and(eq(dropEntries.dropId, dropId), eq(dropEntries.state, "won")))
-    .limit(1);
-  if (won) await passLapsedPlaces(db, dropId, now, options);
+  if (!drop || drop.mode !== "draw" || drop.cancelledAt || drop.orderedAt || now < drop.startsAt) return;
+  await runDraw(db, dropId, now, options);
+}
+
+/** The admin page's twin of the job for one drop: draws when due, then settles its winners and passes places. */
+export async function settleDraw(db: Db, dropId: number, now = new Date(), options: DrawOptions = {}) {
+  await runDrawIfDue(db, dropId, now, options);
+  await passLapsedPlaces(db, dropId, now, options);
 }

@@ -8,6 +8,7 @@ import { dropEntries } from "~/db/schema";
 import type { DropEntryState } from "~/db/schema/drops";
 import type { DropView } from "./drop-view";
 import { dropPhase } from "./drop-rules";
+import { winnerMove } from "./draw-rules";
 import { dropsOfProducts } from "./rights.server";
 
 export type { DropView };
@@ -19,7 +20,20 @@ export async function dropViewFor(db: Db, productId: number, userId: string | nu
   const entry = userId
     ? ((
         await db
-          .select({ id: dropEntries.id, state: dropEntries.state, position: dropEntries.position, rightFrom: dropEntries.rightFrom, rightUntil: dropEntries.rightUntil })
+          .select({
+            id: dropEntries.id,
+            state: dropEntries.state,
+            position: dropEntries.position,
+            rightFrom: dropEntries.rightFrom,
+            rightUntil: dropEntries.rightUntil,
+            // The account's orders of the product since its window opened, as the draw's settling reads
+            // them. Columns named in full: with no join, drizzle leaves a selected field's columns unqualified.
+            orders: sql<{ status: string; reservationExpiresAt: string }[]>`(
+              SELECT coalesce(json_agg(json_build_object('status', o.status, 'reservationExpiresAt', o.reservation_expires_at)), '[]'::json)
+                FROM orders o
+               WHERE o.user_id = drop_entries.user_id AND o.created_at >= drop_entries.right_from
+                 AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.product_id = ${productId}))`,
+          })
           .from(dropEntries)
           .where(and(eq(dropEntries.dropId, drop.id), eq(dropEntries.userId, userId)))
       )[0] ?? null)
@@ -43,7 +57,7 @@ export async function dropViewFor(db: Db, productId: number, userId: string | nu
     entry: entry
       ? {
           id: entry.id,
-          state: shownState(entry.state, entry.rightUntil, now),
+          state: shownState(entry, now),
           position: entry.position,
           rightFrom: entry.rightFrom?.toISOString() ?? null,
           rightUntil: entry.rightUntil?.toISOString() ?? null,
@@ -52,7 +66,25 @@ export async function dropViewFor(db: Db, productId: number, userId: string | nu
   };
 }
 
-/** A right to buy whose window has passed reads as lapsed (computed: no job has to mark it). */
-function shownState(state: DropEntryState, rightUntil: Date | null, now: Date): DropEntryState {
-  return (state === "admitted" || state === "won") && rightUntil && now >= rightUntil ? "lapsed" : state;
+/**
+ * A right to buy that has ended reads as lapsed before any job marks it. A queue's ends with its
+ * window; a draw winner's as the draw's settling decides (`winnerMove`: grace, a pending checkout).
+ */
+function shownState(
+  entry: {
+    state: DropEntryState;
+    rightUntil: Date | null;
+    orders: { status: string; reservationExpiresAt: string }[];
+  },
+  now: Date,
+): DropEntryState {
+  if (entry.state === "admitted")
+    return entry.rightUntil && now >= entry.rightUntil ? "lapsed" : entry.state;
+  if (entry.state !== "won") return entry.state;
+  const orders = entry.orders.map((o) => ({
+    status: o.status,
+    reservationExpiresAt: new Date(o.reservationExpiresAt),
+  }));
+  const move = winnerMove(entry, orders, now);
+  return move === "keep" ? "won" : move;
 }

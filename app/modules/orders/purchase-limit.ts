@@ -12,6 +12,9 @@ import type { LimitScope } from "~/modules/catalog/variants";
 /** Order statuses whose units count against the limit: paid, or awaiting payment. */
 export const LIMIT_COUNTED_ORDER_STATUSES = ["pending", "completed", "dispatched"] as const;
 
+/** Order statuses that mean an order was paid (a drop winner's place used, a drop's units sold). */
+export const PAID_ORDER_STATUSES = ["completed", "dispatched"] as const;
+
 /**
  * The most of one product a customer may hold in the cart now: stock, then the limit less what
  * they already hold in counted orders (99 when the product has no limit, matching the selector).
