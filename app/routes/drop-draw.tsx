@@ -16,10 +16,12 @@ import type { Route } from "./+types/drop-draw";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const dropId = parseDbId(params.id);
   if (!dropId) throw data("Draw not found", { status: 404 });
+  // A hidden product's draw is unknown here, and a page view never runs it.
+  const before = await drawVerification(context.db, dropId);
+  if (!before) throw data("Draw not found", { status: 404 });
+  if (before.drawnAt) return { view: before };
   await runDrawIfDue(context.db, dropId, new Date(), { brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl } });
-  const view = await drawVerification(context.db, dropId);
-  if (!view) throw data("Draw not found", { status: 404 });
-  return { view };
+  return { view: (await drawVerification(context.db, dropId)) ?? before };
 }
 
 export const meta: Route.MetaFunction = (args) =>

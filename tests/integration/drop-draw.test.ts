@@ -3,7 +3,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
-import { auditLog, dropEntries, drops, outbox, productVariants, profiles, sessions, users } from "~/db/schema";
+import { auditLog, dropEntries, drops, outbox, products, productVariants, profiles, sessions, users } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { drawEmailKey } from "~/modules/drops/draw-emails.server";
 import { entryRank, seededOrder } from "~/modules/drops/draw-order";
@@ -148,6 +148,15 @@ describe("runDraw", () => {
     await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, late.id));
     expect(await joinDrop(db, { dropId: drop.id, userId: late.id, clientAddress: "10.1.1.1", now: startsAt })).toEqual({ ok: false, refusal: "closed" });
     expect(await runDraw(db, drop.id, startsAt)).toMatchObject({ ran: true, entries: 2 });
+  });
+
+  it("refuses an entry that waited behind the draw's lock, though the clock it started with said open", async () => {
+    const { drop } = await arrangeDraw({ stock: 3, entrants: 2 });
+    expect(await runDraw(db, drop.id, new Date())).toMatchObject({ ran: true });
+    const late = await fx.customer("Behind the lock");
+    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, late.id));
+    // `now` from before the draw closed: as a join that read the clock, then waited for the drop row.
+    expect(await joinDrop(db, { dropId: drop.id, userId: late.id, clientAddress: "10.1.1.2", now: new Date(drop.startsAt.getTime() - 1000) })).toEqual({ ok: false, refusal: "closed" });
   });
 
   it("gives the drop's own number of places, never more winners than entries", async () => {
@@ -326,6 +335,14 @@ describe("the draw's pages", () => {
     await db.insert(sessions).values({ tokenHash: createHash("sha256").update(token).digest("hex"), userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
     return { id: user!.id, cookie: `${SESSION_COOKIE}=${token}` };
   }
+
+  it("the public page does not know a hidden product's draw, and a view of it runs nothing", async () => {
+    const { drop, product } = await arrangeDraw({ stock: 3, entrants: 2 });
+    await db.update(products).set({ isVisible: false }).where(eq(products.id, product.id));
+    const page = await run(drawRoute.loader, get(`/drops/${drop.id}/draw`), { id: String(drop.id) });
+    expect(page.status).toBe(404);
+    expect((await db.select().from(drops).where(eq(drops.id, drop.id)))[0]!.orderedAt).toBeNull();
+  });
 
   it("the public page shows the seed and the order by entry id, never an email", async () => {
     const startsAt = new Date(Date.now() + 60 * MINUTE);

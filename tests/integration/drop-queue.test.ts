@@ -188,6 +188,12 @@ describe("joining", () => {
     expect(results.at(-1)).toEqual({ ok: false, refusal: "address_full" });
     const unverified = await createUser(db);
     expect(await joinDrop(db, { dropId: drop.id, userId: unverified.id, clientAddress: "192.0.2.6" })).toEqual({ ok: false, refusal: "unverified" });
+    // One IPv6 /64 is one connection, however many addresses a machine takes from it.
+    const { drop: v6 } = await queueDrop(new Date(Date.now() + MINUTE));
+    const farm = await customers(ENTRIES_PER_ADDRESS + 1);
+    const fromV6 = [];
+    for (const [i, person] of farm.entries()) fromV6.push(await joinDrop(db, { dropId: v6.id, userId: person.id, clientAddress: `2001:db8:7:7::${i + 1}` }));
+    expect(fromV6.at(-1)).toEqual({ ok: false, refusal: "address_full" });
   });
 });
 

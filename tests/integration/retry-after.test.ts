@@ -219,7 +219,7 @@ describe.runIf(hasBuild)("every 429 page carries Retry-After", () => {
     const client = address();
     const login = await post("/login", { email: user.email, password: user.password }, client);
     const cookie = login.headers.get("Set-Cookie")!.split(";")[0]!;
-    await use(rateLimitKey("drop-join:address", client), JOIN_ATTEMPTS_PER_ADDRESS);
+    await use(rateLimitKey("drop-join:address", `${user.id}|${client}`), JOIN_ATTEMPTS_PER_ADDRESS);
     const res = await post(`/drops/${drop!.id}`, { altcha: "" }, client, cookie);
     expectRetryAfter(res, 600);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");

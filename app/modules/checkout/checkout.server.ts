@@ -252,7 +252,9 @@ export async function createCheckout(
         if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
       }
       // A drop product needs a right to buy now and room in the person's limit (decision 0047).
-      const dropCheck = await checkDropCheckout(tx, dropBuyer, request.userId, cart, now);
+      // The clock read again: the locks above may have been waited on, and a turn to buy that
+      // ended meanwhile has ended (its place may already have passed to someone else).
+      const dropCheck = await checkDropCheckout(tx, dropBuyer, request.userId, cart, config.now ?? new Date());
       if (!dropCheck.ok) throw new CheckoutRefusal(dropCheck.code, dropCheck.message, dropCheck.productName);
 
       // A limit counts the product's variants together (unless a variant has its own), so the

@@ -2,27 +2,29 @@
  * The draw's two pages: the public verification (anonymous: entry ids and ranks only) and the
  * back office's list of entrants. Client-safe shapes in draw-view.ts.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { dropEntries, drops, products, users } from "~/db/schema";
+import { productShown } from "~/modules/catalog/visibility.server";
 import { dropPhase } from "./drop-rules";
 import { entryRank } from "./draw-order";
 import type { DrawAdminView, DrawVerification } from "./draw-view";
 
 export type { DrawAdminView, DrawVerification };
 
-async function drawDrop(db: Db, dropId: number) {
+/** A draw drop and its product; `publicOnly`: null unless customers can see the product (hidden products' drops stay unknown). */
+async function drawDrop(db: Db, dropId: number, publicOnly = false) {
   const [row] = await db
     .select({ drop: drops, productName: products.name, productSlug: products.slug })
     .from(drops)
     .innerJoin(products, eq(products.id, drops.productId))
-    .where(eq(drops.id, dropId));
+    .where(publicOnly ? and(eq(drops.id, dropId), productShown) : eq(drops.id, dropId));
   return row && row.drop.mode === "draw" ? row : null;
 }
 
 /** The verification page of a draw drop (null: no such draw). Before the draw: no seed, no order. */
 export async function drawVerification(db: Db, dropId: number): Promise<DrawVerification | null> {
-  const row = await drawDrop(db, dropId);
+  const row = await drawDrop(db, dropId, true);
   if (!row) return null;
   const { drop } = row;
   const drawn = drop.orderedAt && drop.seed ? { at: drop.orderedAt, seed: drop.seed } : null;

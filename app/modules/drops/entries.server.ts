@@ -13,6 +13,7 @@ import type { Db, Tx } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors";
 import { dropEntries, drops, users } from "~/db/schema";
 import { storedSecret } from "~/modules/accounts/server-secrets.server";
+import { clientNetwork } from "~/utils/client-network";
 import { normaliseEmailIdentity } from "./buyer-identity";
 import { dropPhase, purchaseWindow, turnStarts } from "./drop-rules";
 import type { Drop } from "./rights.server";
@@ -27,11 +28,14 @@ export type JoinRefusal = "not_open" | "closed" | "already_in" | "same_person" |
 
 export type JoinResult = { ok: true; entryId: number } | { ok: false; refusal: JoinRefusal };
 
-/** A keyed hash of the client address: equal addresses match, the address cannot be read back. */
+/**
+ * A keyed hash of the client's network (the IPv4 address, or the IPv6 /64: `clientNetwork`):
+ * addresses of one network match, the address cannot be read back.
+ */
 export async function addressKeyOf(db: Db, clientAddress: string | null): Promise<string> {
   const secret = await storedSecret(db, ADDRESS_KEY_SECRET);
   return createHmac("sha256", secret)
-    .update(clientAddress ?? "unknown")
+    .update(clientNetwork(clientAddress))
     .digest("base64url")
     .slice(0, 22);
 }
@@ -44,6 +48,8 @@ function joinProblem(drop: Drop, now: Date): JoinRefusal | null {
   const phase = dropPhase(drop, now);
   if (phase === "announced") return "not_open";
   if (phase === "off" || phase === "closed") return "closed";
+  // A draw already made takes no more entries, whatever the clock said when this join began.
+  if (drop.mode === "draw" && drop.orderedAt) return "closed";
   return null;
 }
 

@@ -8,6 +8,7 @@ import type { Db } from "~/db/client.server";
 import { drops, products, productVariants } from "~/db/schema";
 import type { SignInChallenges } from "~/modules/accounts/challenge.server";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
+import { clientNetwork } from "~/utils/client-network";
 import type { RateLimitRule } from "~/modules/accounts/policy";
 import { effectiveLimit } from "~/modules/catalog/product-page";
 import { productBySlug } from "~/modules/catalog/queries.server";
@@ -115,7 +116,9 @@ export async function enterDrop(
   input: { dropId: number; userId: string; clientAddress: string | null; challengePayload: string | null; challenges: SignInChallenges; now?: Date },
 ): Promise<EnterResult> {
   const now = input.now ?? new Date();
-  const attempts = await consumeRateLimit(db, rateLimitKey("drop-join:address", input.clientAddress ?? "unknown"), JOIN_ATTEMPTS_PER_ADDRESS, now);
+  // Counted per account on its network (an IPv6 /64 as one): junk posts from one address block
+  // only the account sending them, not everyone behind the same carrier NAT.
+  const attempts = await consumeRateLimit(db, rateLimitKey("drop-join:address", `${input.userId}|${clientNetwork(input.clientAddress)}`), JOIN_ATTEMPTS_PER_ADDRESS, now);
   if (!attempts.allowed) return { ok: false, message: ROOM_TEXT.tooMany, status: 429, challengeProblem: false, retryAfterSeconds: attempts.retryAfterSeconds };
   const drop = await dropRow(db, input.dropId);
   if (!drop) return { ok: false, message: ROOM_TEXT.noDrop, status: 404, challengeProblem: false };
