@@ -441,12 +441,15 @@ test.describe("a single's product page", () => {
     await expect(page.getByTestId("stock-badge")).toHaveText("Out of Stock");
     await expect(page.getByRole("button", { name: /Add(ed)? to Cart/ })).toHaveCount(0);
     await expect(page.getByLabel("Quantity")).toHaveCount(0);
-    await expect(page.getByTestId("out-of-stock-note")).toContainText("Choose another above");
+    await expect(page.getByTestId("out-of-stock-note")).toHaveText("This one is out of stock. Choose another above.");
+    // Another copy can be bought now, so no availability email is offered (the server would refuse it).
+    await expect(page.getByTestId("alert-signup")).toHaveCount(0);
 
     // Every copy sold out: the first (best condition) is shown, and there is nothing else to choose.
     await page.goto(`/products/${soldOutSingle.slug}`);
     await expect(picker(page).locator('[aria-current="true"]')).toContainText("Near Mint");
-    await expect(page.getByTestId("out-of-stock-note")).toHaveText("This card is out of stock. Join our community chat for restock alerts.");
+    await expect(page.getByTestId("out-of-stock-note")).toHaveText("This card is out of stock.");
+    await expect(page.getByTestId("alert-signup")).toBeVisible();
   });
 
   test("a URL naming no variant of the product shows the default one, not an error", async ({ page }) => {

@@ -10,7 +10,8 @@ import { fulfilCheckout } from "~/modules/checkout/fulfilment.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { createSandboxProvider } from "~/modules/payments/sandbox/provider.server";
 import { createCoupon, findCoupon, listCoupons, setCouponActive, updateCoupon } from "~/modules/pricing/coupon-admin.server";
-import { COUPON_TEXT, parseCouponForm, parseShopDateTime, toShopDateTimeInput, type CouponInput } from "~/modules/pricing/coupon-form";
+import { COUPON_TEXT, parseCouponForm, type CouponInput } from "~/modules/pricing/coupon-form";
+import { parseShopDateTime, SKIPPED_TIME_TEXT, toShopDateTimeInput } from "~/utils/uk-date";
 import * as couponRoute from "~/routes/admin-coupon";
 import * as newCouponRoute from "~/routes/admin-coupon-new";
 import * as couponsRoute from "~/routes/admin-coupons";
@@ -130,10 +131,11 @@ describe("the coupon form", () => {
     expect(parse({ kind: "percent", percentOff: "5" }, "legacy code")).toMatchObject({ ok: true, input: { code: "LEGACY CODE" } });
   });
 
-  it("reads a time the clocks skip or repeat without failing", () => {
-    expect(parseShopDateTime("2026-03-29T01:30")).toBeInstanceOf(Date);
-    expect(parseShopDateTime("2026-10-25T01:30")).toBeInstanceOf(Date);
-    expect(parseShopDateTime("yesterday")).toBeNull();
+  it("refuses a time the clocks skip (with its own message), reads one they repeat", () => {
+    expect(parseShopDateTime("2026-03-29T01:30")).toEqual({ ok: false, skipped: true });
+    expect(parse({ code: "X", kind: "percent", percentOff: "5", validFrom: "2026-03-29T01:30" })).toMatchObject({ ok: false, errors: { validFrom: SKIPPED_TIME_TEXT } });
+    expect(parseShopDateTime("2026-10-25T01:30")).toMatchObject({ ok: true });
+    expect(parseShopDateTime("yesterday")).toEqual({ ok: false, skipped: false });
   });
 });
 

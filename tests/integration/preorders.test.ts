@@ -2,17 +2,21 @@ import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { orders, outbox, preorderRefunds, preorders, productVariants, refunds, stockAlertBatches, stockAlerts, users } from "~/db/schema";
+import { drops, orders, outbox, preorderRefunds, preorders, productVariants, refunds, stockAlertBatches, stockAlerts, users } from "~/db/schema";
 import { adjustStock, setStock } from "~/modules/catalog/inventory.server";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { dispatchOrder } from "~/modules/orders/admin.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { paySandboxSession } from "~/modules/payments/sandbox/checkout-page.server";
 import { createSandboxProvider } from "~/modules/payments/sandbox/provider.server";
+import { ALERT_TEXT } from "~/modules/preorders/alert-rules";
 import { cancelAlert, runStockAlerts, subscribeAlert, unsubscribeByToken } from "~/modules/preorders/alerts.server";
+import { action as alertsAction } from "~/routes/alerts";
+import { action as loginAction } from "~/routes/login";
 import { openPreorder, preorderDetail, productPreorderView, recordDelivery, releasePreorder, setAllocation, settleShortfall } from "~/modules/preorders/preorders.server";
 import { paymentEventDispatcher } from "~/web/payments.server";
 import { checkoutFixtures } from "../support/checkout-fixtures";
+import { createUser, formRequest, settle, testContext } from "../support/accounts";
 import { createTestDatabase, usingPostgresServer, type TestDatabase } from "../setup/database";
 
 let database: TestDatabase;
@@ -191,7 +195,7 @@ describe("availability alerts", () => {
   async function subscriber(productId: number) {
     const c = await fx.customer();
     await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, c.id));
-    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, productId)).toEqual({ ok: true, changed: true });
+    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, productId)).toMatchObject({ ok: true, changed: true });
     return c;
   }
   const alertEmails = async (productName: string) => (await db.select().from(outbox).where(eq(outbox.kind, "stock-alert"))).filter((e) => e.subject.startsWith(`${productName} `));
@@ -203,12 +207,12 @@ describe("availability alerts", () => {
     expect(await subscribeAlert(db, { id: c.id, emailVerified: false }, out.id)).toMatchObject({ ok: false, status: 403 });
     expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, inStock.id)).toMatchObject({ ok: false, status: 409 });
     expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, 2_000_000_000)).toMatchObject({ ok: false, status: 404 });
-    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, out.id)).toEqual({ ok: true, changed: true });
-    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, out.id)).toEqual({ ok: true, changed: false });
-    expect(await cancelAlert(db, c.id, out.id)).toEqual({ ok: true, changed: true });
+    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, out.id)).toEqual({ ok: true, changed: true, slug: out.slug });
+    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, out.id)).toEqual({ ok: true, changed: false, slug: out.slug });
+    expect(await cancelAlert(db, c.id, out.id)).toEqual({ ok: true, changed: true, slug: out.slug });
     // A product on pre-order with allocation left is not "available": its release can be waited for.
     const pre = await preorderProduct(2);
-    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, pre.id)).toEqual({ ok: true, changed: true });
+    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, pre.id)).toMatchObject({ ok: true, changed: true });
   });
 
   it("sends in a recorded random order, at most N a minute, each subscriber once; stops a stale batch", async () => {
@@ -283,6 +287,103 @@ describe("availability alerts", () => {
     expect(email!.toAddress).toBe(keen.email);
     expect((await db.select().from(preorders).where(eq(preorders.variantId, p.variantId)))[0]!.releasedAt).toBeInstanceOf(Date);
     expect((await db.select().from(productVariants).where(eq(productVariants.id, p.variantId)))[0]!.stock).toBe(3);
+  });
+
+  /** A drop (queue, starting in an hour) of the product, straight into the table. */
+  const dropOf = async (productId: number, values: Partial<typeof drops.$inferInsert> = {}) => {
+    const startsAt = new Date(Date.now() + 3_600_000);
+    const [drop] = await db.insert(drops).values({ productId, mode: "queue", opensAt: new Date(startsAt.getTime() - 600_000), startsAt, ...values }).returning();
+    return drop!;
+  };
+
+  it("a product sold through a drop takes no alerts and sends none, in stock or not", async () => {
+    const c = await fx.customer();
+    // In stock before the drop starts: refused as a drop, not as "available now".
+    const stocked = await fx.product({ stock: 5 });
+    await dropOf(stocked.id);
+    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, stocked.id)).toEqual({ ok: false, status: 409, answer: "drop", message: ALERT_TEXT.drop, slug: stocked.slug });
+    // Sold out too.
+    const empty = await fx.product({ stock: 0 });
+    await dropOf(empty.id, { mode: "draw" });
+    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, empty.id)).toMatchObject({ ok: false, status: 409, answer: "drop" });
+
+    // Waiting alerts from before the drop was set up: the restock sends nothing while the drop sells it.
+    const later = await fx.product({ stock: 0 });
+    const sub = await subscriber(later.id);
+    await dropOf(later.id);
+    await adjustStock(db, later.variantId, 3, { reason: "adjustment", note: "restock" });
+    const now = new Date(Date.now() + 36_000_000);
+    expect(await runStockAlerts(db, { now })).toMatchObject({ started: 0, sent: 0 });
+    expect(await db.select().from(stockAlertBatches).where(eq(stockAlertBatches.productId, later.id))).toEqual([]);
+    expect((await db.select().from(stockAlerts).where(eq(stockAlerts.userId, sub.id)))[0]!.status).toBe("waiting");
+
+    // Called off: an ordinary product again, so the waiting customer is told.
+    await db.update(drops).set({ cancelledAt: new Date() }).where(eq(drops.productId, later.id));
+    expect(await runStockAlerts(db, { now })).toMatchObject({ started: 1, sent: 1 });
+    const cancelled = await fx.product({ stock: 0 });
+    await dropOf(cancelled.id, { cancelledAt: new Date() });
+    expect(await subscribeAlert(db, { id: c.id, emailVerified: true }, cancelled.id)).toMatchObject({ ok: true, changed: true });
+  });
+
+  it("a batch already sending stops when a drop is set up for the product", async () => {
+    const p = await fx.product({ stock: 0 });
+    for (let i = 0; i < 3; i++) await subscriber(p.id);
+    await adjustStock(db, p.variantId, 3, { reason: "adjustment", note: "restock" });
+    const t0 = new Date(Date.now() + 43_200_000);
+    expect(await runStockAlerts(db, { now: t0, perMinute: 1 })).toMatchObject({ started: 1, sent: 1 });
+    await dropOf(p.id);
+    expect(await runStockAlerts(db, { now: new Date(t0.getTime() + 61_000), perMinute: 1 })).toMatchObject({ stopped: 1, sent: 0 });
+  });
+});
+
+describe("POST /alerts", () => {
+  let context: ReturnType<typeof testContext>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const call = (request: Request, ctx = context) => settle(async () => alertsAction({ request, params: {}, context: ctx } as any));
+  async function signIn() {
+    const user = await createUser(db, { verified: true });
+    const res = await settle(async () =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      loginAction({ request: formRequest("/login", { email: user.email, password: user.password }), params: {}, context } as any),
+    );
+    const token = res.headers.get("Set-Cookie")?.match(/nm_session=([^;]*)/)?.[1];
+    if (!token) throw new Error("no session cookie");
+    return { ...user, cookie: `nm_session=${token}` };
+  }
+  beforeAll(() => {
+    context = testContext(db);
+  });
+
+  it("goes back to the product's own page, whatever slug was posted", async () => {
+    const p = await fx.product({ stock: 0 });
+    const other = await fx.product({ stock: 0 });
+    const user = await signIn();
+    const res = await call(formRequest("/alerts", { intent: "subscribe", productId: String(p.id), slug: other.slug }, { Cookie: user.cookie }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/products/${p.slug}?alert=subscribed#alert`);
+    const drop = await fx.product({ stock: 2 });
+    await db.insert(drops).values({ productId: drop.id, mode: "draw", opensAt: new Date(), startsAt: new Date(Date.now() + 3_600_000) });
+    const refused = await call(formRequest("/alerts", { intent: "subscribe", productId: String(drop.id), slug: other.slug }, { Cookie: user.cookie }));
+    expect(refused.headers.get("Location")).toBe(`/products/${drop.slug}?alert=drop#alert`);
+    // A guest signs in and comes back to the real product too.
+    const guest = await call(formRequest("/alerts", { intent: "subscribe", productId: String(p.id), slug: other.slug }));
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/products/${p.slug}`)}`);
+    expect((await call(formRequest("/alerts", { intent: "subscribe", productId: "2000000000" }))).status).toBe(404);
+    expect((await call(formRequest("/alerts", { intent: "cancel", productId: "2000000000" }, { Cookie: user.cookie }))).status).toBe(404);
+  });
+
+  it("a database failure is an error, not a trip to the login page", async () => {
+    const p = await fx.product({ stock: 0 });
+    const user = await signIn();
+    const down = new Proxy({} as typeof db, {
+      get() {
+        throw new Error("database down");
+      },
+    });
+    const request = formRequest("/alerts", { intent: "subscribe", productId: String(p.id) }, { Cookie: user.cookie });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await expect(alertsAction({ request, params: {}, context: { ...context, db: down } } as any)).rejects.toThrow("database down");
   });
 });
 

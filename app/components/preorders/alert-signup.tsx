@@ -7,11 +7,13 @@ const ANSWERS: Record<string, { text: string; good: boolean }> = {
   cancelled: { text: ALERT_TEXT.cancelled, good: true },
   verify: { text: ALERT_TEXT.verifyFirst, good: false },
   available: { text: ALERT_TEXT.availableNow, good: false },
+  drop: { text: ALERT_TEXT.drop, good: false },
   "too-many": { text: ALERT_TEXT.tooMany, good: false },
 };
 
 /**
- * "Email me when it's available", in place of Add to Cart when the product cannot be bought: a
+ * "Email me when it's available", under the out-of-stock note when no variant can be bought (and
+ * the product is not sold through a drop — the same rules subscribeAlert enforces): a
  * plain form post (works without JavaScript) for a signed-in customer, a sign-in link for a guest.
  */
 export function AlertSignup({ productId, slug, view }: { productId: number; slug: string; view: ProductPreorderView }) {
@@ -37,7 +39,6 @@ export function AlertSignup({ productId, slug, view }: { productId: number; slug
       ) : (
         <Form method="post" action="/alerts" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="productId" value={productId} />
-          <input type="hidden" name="slug" value={slug} />
           {view.alertWaiting ? (
             <>
               <span>We will email you when it is available.</span>

@@ -68,6 +68,7 @@ export function ProductPage({
   const limit = chosen ? effectiveLimit(chosen, product.limitPerCustomer) : product.limitPerCustomer;
   const chosenLabel = chosen && picker ? variantLabel(chosen) : null;
   const otherInStock = product.variants.some((v) => v.id !== chosen?.id && v.stock > 0);
+  const dropLive = drop !== null && drop.phase !== "off";
 
   return (
     <article className="space-y-6">
@@ -136,21 +137,18 @@ export function ProductPage({
             {limit !== null && <span className="text-sm text-slate-600">Limit {limit} per customer</span>}
           </div>
 
-          {drop && drop.phase !== "off" ? (
+          {dropLive ? (
             <DropPanel drop={drop} />
           ) : chosen && stock > 0 ? (
             // Keyed by variant: a new choice starts with quantity 1 and no earlier add's message.
             <AddToCartForm key={chosen.id} variant={{ id: chosen.id, stock, limitPerCustomer: limit }} />
           ) : (
             <p data-testid="out-of-stock-note" className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
-              {picker
-                ? otherInStock
-                  ? "This one is out of stock. Choose another above, or join our community chat for restock alerts."
-                  : "This card is out of stock. Join our community chat for restock alerts."
-                : "This product is out of stock. Join our community chat for restock alerts."}
+              {picker ? (otherInStock ? "This one is out of stock. Choose another above." : "This card is out of stock.") : "This product is out of stock."}
             </p>
           )}
-          {!(chosen && stock > 0) && preorder && <AlertSignup productId={product.id} slug={product.slug} view={preorder} />}
+          {/* Offered only when nothing can be bought and no drop sells it, as subscribeAlert allows. */}
+          {!dropLive && !(chosen && stock > 0) && !otherInStock && preorder && <AlertSignup productId={product.id} slug={product.slug} view={preorder} />}
 
           <FastShippingNote />
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SKIPPED_TIME_TEXT } from "~/utils/uk-date";
 import { DROP_TEXT, dropFormValues, newDropValues, parseDropForm, type DropFormValues } from "./admin-form";
 
 const NOW = new Date("2026-07-01T12:00:00Z"); // summer: London is UTC+1
@@ -41,6 +42,13 @@ describe("parseDropForm", () => {
       purchaseMinutes: DROP_TEXT.whole(1, 240),
       unitsPerPerson: DROP_TEXT.whole(1, 100),
     });
+  });
+
+  it("takes the time as its message's example writes it, and refuses a time the clocks skip", () => {
+    expect(DROP_TEXT.date).toContain("2026-12-24 18:00");
+    expect(parse({ ...good, opensAt: "2026-07-02 09:45", startsAt: "2026-07-02 10:00" })).toMatchObject({ ok: true });
+    const skipped = parse({ ...good, opensAt: "2027-03-28T01:30", startsAt: "2027-03-28T03:00" });
+    expect(skipped).toMatchObject({ ok: false, errors: { opensAt: SKIPPED_TIME_TEXT } });
   });
 
   it("reads places for a draw only", () => {

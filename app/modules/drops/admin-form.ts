@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { DROP_MODES, type DropMode } from "~/db/schema/drops";
-import { parseShopDateTime, toShopDateTimeInput } from "~/modules/pricing/coupon-form";
+import { parseShopDateTime, SKIPPED_TIME_TEXT, toShopDateTimeInput } from "~/utils/uk-date";
 
 export { toShopDateTimeInput };
 
@@ -91,9 +91,9 @@ export function parseDropForm(get: (name: string) => string | undefined, now: Da
   if (!mode.success) errors.mode = DROP_TEXT.mode;
 
   const time = (field: "opensAt" | "startsAt") => {
-    const at = parseShopDateTime(values[field] ?? "");
-    if (!at) errors[field] = DROP_TEXT.date;
-    return at;
+    const parsed = parseShopDateTime(values[field] ?? "");
+    if (!parsed.ok) errors[field] = parsed.skipped ? SKIPPED_TIME_TEXT : DROP_TEXT.date;
+    return parsed.ok ? parsed.at : null;
   };
   const opensAt = time("opensAt");
   const startsAt = time("startsAt");

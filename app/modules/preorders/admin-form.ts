@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { parseDbId } from "~/utils/db-id";
-import { SLUG_PATTERN } from "~/utils/slug";
 import { PREORDER_LIMITS, PREORDER_TEXT } from "./rules";
 
 /**
@@ -57,16 +56,3 @@ export interface PreorderFormRefusal {
   ok: false;
   message: string;
 }
-
-export const alertFormSchema = z.object({
-  intent: z.enum(["subscribe", "cancel"]),
-  productId: z.string().transform((s, ctx) => {
-    const id = parseDbId(s);
-    if (id === null) {
-      ctx.addIssue({ code: "custom", message: "bad product" });
-      return z.NEVER;
-    }
-    return id;
-  }),
-  slug: z.string().max(200).regex(SLUG_PATTERN),
-});

@@ -1,4 +1,7 @@
-/** Availability alerts ("Email me when it's available"): limits and messages (client-safe). */
+/** Availability alerts ("Email me when it's available"): limits, messages and the customer's form (client-safe). */
+import { z } from "zod";
+import { parseDbId } from "~/utils/db-id";
+
 export const ALERT_LIMITS = {
   /** Most alert emails queued in any 60 seconds (a restock must not flood the mail relay, and a first come, first served rush stays fair). */
   emailsPerMinute: 60,
@@ -13,8 +16,22 @@ export const ALERT_TEXT = {
   verifyFirst: "Verify your email address first (see your account page): alerts go only to a verified address.",
   notFound: "That product was not found.",
   availableNow: "It is available now: add it to your cart.",
+  drop: "This one is sold through a timed drop, so there are no availability emails for it: see the drop above.",
   tooMany: `You are waiting for ${ALERT_LIMITS.perCustomer} products already: stop some alerts first.`,
   resend: "Please send the form again.",
   unsubscribed: (n: number) => (n === 0 ? "You had no availability emails waiting." : `Done: ${n === 1 ? "that alert is" : `those ${n} alerts are`} stopped. You will not get availability emails from us.`),
   badLink: "This link is not valid (or the alert is gone).",
 } as const;
+
+/** The product page's alert form: which product (its page's slug is looked up, never posted). */
+export const alertFormSchema = z.object({
+  intent: z.enum(["subscribe", "cancel"]),
+  productId: z.string().transform((s, ctx) => {
+    const id = parseDbId(s);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", message: "bad product" });
+      return z.NEVER;
+    }
+    return id;
+  }),
+});

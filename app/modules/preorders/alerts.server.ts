@@ -3,17 +3,27 @@ import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { preorders, productVariants, products, stockAlertBatches, stockAlerts, users } from "~/db/schema";
 import { productShown } from "~/modules/catalog/visibility.server";
+import { dropsOfProducts } from "~/modules/drops/rights.server";
 import { enqueueAlertEmail, type PreorderEmailBranding } from "./emails.server";
 import { ALERT_LIMITS, ALERT_TEXT } from "./alert-rules";
 
 type Executor = Db | Tx;
 
 /**
- * Whether a customer can buy the product now: it is shown, and one of its variants has stock and
- * is not on an open pre-order. Alerts are asked for while this is false and sent once it is true.
+ * Whether the product is sold through a drop (one not called off): only admitted buyers or winners
+ * may buy it, so availability alerts are neither taken nor sent for it (decision 0050).
+ */
+async function soldThroughDrop(db: Executor, productId: number): Promise<boolean> {
+  return (await dropsOfProducts(db, [productId])).has(productId);
+}
+
+/**
+ * Whether a customer can buy the product now: it is shown, not sold through a drop, and one of its
+ * variants has stock and is not on an open pre-order. Alerts are sent only once this is true.
  * Reads `products`, `product_variants` (a reporting read, listed in docs/development.md).
  */
 export async function productAvailable(db: Executor, productId: number): Promise<boolean> {
+  if (await soldThroughDrop(db, productId)) return false;
   const [row] = await db
     .select({ ok: sql<boolean>`true` })
     .from(products)
@@ -28,36 +38,54 @@ export async function productAvailable(db: Executor, productId: number): Promise
   return Boolean(row);
 }
 
-export type AlertResult = { ok: true; changed: boolean } | { ok: false; status: 400 | 403 | 404 | 409 | 429; message: string };
+/**
+ * Why a subscription was refused, as the product page's `?alert=` answer (AlertSignup). `slug` is
+ * the product's own (looked up here, never taken from the form), for the redirect back to it.
+ */
+export type AlertResult =
+  | { ok: true; changed: boolean; slug: string }
+  | { ok: false; status: 404; message: string }
+  | { ok: false; status: 403 | 409 | 429; answer: AlertRefusal; message: string; slug: string };
+export type AlertRefusal = "verify" | "available" | "drop" | "too-many";
+
+/** The slug of a shown product, or null when there is none to ask about. */
+export async function alertProductSlug(db: Db, productId: number): Promise<string | null> {
+  const [product] = await db.select({ slug: products.slug }).from(products).where(and(eq(products.id, productId), productShown));
+  return product?.slug ?? null;
+}
 
 /**
  * A signed-in customer with a verified email asks to be emailed when the product is available
  * (their own verified address: no double opt-in needed, decision 0050). Only while it is not
- * available; one waiting alert per customer and product; at most ALERT_LIMITS.perCustomer waiting.
+ * available and not sold through a drop; one waiting alert per customer and product; at most
+ * ALERT_LIMITS.perCustomer waiting.
  */
 export async function subscribeAlert(db: Db, user: { id: string; emailVerified: boolean }, productId: number): Promise<AlertResult> {
-  if (!user.emailVerified) return { ok: false, status: 403, message: ALERT_TEXT.verifyFirst };
-  const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), productShown));
-  if (!product) return { ok: false, status: 404, message: ALERT_TEXT.notFound };
-  if (await productAvailable(db, productId)) return { ok: false, status: 409, message: ALERT_TEXT.availableNow };
+  const slug = await alertProductSlug(db, productId);
+  if (slug === null) return { ok: false, status: 404, message: ALERT_TEXT.notFound };
+  if (!user.emailVerified) return { ok: false, status: 403, answer: "verify", message: ALERT_TEXT.verifyFirst, slug };
+  if (await soldThroughDrop(db, productId)) return { ok: false, status: 409, answer: "drop", message: ALERT_TEXT.drop, slug };
+  if (await productAvailable(db, productId)) return { ok: false, status: 409, answer: "available", message: ALERT_TEXT.availableNow, slug };
   const [waiting] = await db.select({ n: count() }).from(stockAlerts).where(and(eq(stockAlerts.userId, user.id), eq(stockAlerts.status, "waiting")));
-  if ((waiting?.n ?? 0) >= ALERT_LIMITS.perCustomer) return { ok: false, status: 429, message: ALERT_TEXT.tooMany };
+  if ((waiting?.n ?? 0) >= ALERT_LIMITS.perCustomer) return { ok: false, status: 429, answer: "too-many", message: ALERT_TEXT.tooMany, slug };
   const rows = await db
     .insert(stockAlerts)
     .values({ userId: user.id, productId, token: randomBytes(24).toString("base64url") })
     .onConflictDoNothing()
     .returning({ id: stockAlerts.id });
-  return { ok: true, changed: rows.length > 0 };
+  return { ok: true, changed: rows.length > 0, slug };
 }
 
 /** The signed-in customer stops their waiting alert for the product. */
 export async function cancelAlert(db: Db, userId: string, productId: number): Promise<AlertResult> {
+  const slug = await alertProductSlug(db, productId);
+  if (slug === null) return { ok: false, status: 404, message: ALERT_TEXT.notFound };
   const rows = await db
     .update(stockAlerts)
     .set({ status: "cancelled" })
     .where(and(eq(stockAlerts.userId, userId), eq(stockAlerts.productId, productId), eq(stockAlerts.status, "waiting")))
     .returning({ id: stockAlerts.id });
-  return { ok: true, changed: rows.length > 0 };
+  return { ok: true, changed: rows.length > 0, slug };
 }
 
 /** Whether the customer waits for the product. */

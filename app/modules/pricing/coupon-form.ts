@@ -138,60 +138,9 @@ export interface CouponOrder {
 import { parsePounds, penceToPounds } from "~/utils/money";
 export { parsePounds, penceToPounds };
 
-const shopClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SHOP_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** The shop clock's wall time at an instant, as its parts. */
-function wallTime(at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = Object.fromEntries(shopClock.formatToParts(at).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** Minutes the shop clock is ahead of UTC at an instant (0 in winter, 60 in summer). */
-function shopOffsetMinutes(at: Date): number {
-  const w = wallTime(at);
-  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - at.getTime()) / 60_000);
-}
-
-/**
- * "2026-12-24T18:00" (a datetime-local field) read on the shop's clock → the instant. Null for
- * anything that is not such a time. A time the clocks skip in spring lands an hour later.
- */
-export function parseShopDateTime(text: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((n) => Number(n ?? 0)) as [number, number, number, number, number, number];
-  if (year < 2000 || year > 9999 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
-  const naive = Date.UTC(year, month - 1, day, hour, minute, second);
-  // The day must exist (no 31 February).
-  if (new Date(naive).getUTCDate() !== day) return null;
-  // Two passes: the offset at the first guess may differ from the offset at the answer near a change.
-  const first = naive - shopOffsetMinutes(new Date(naive)) * 60_000;
-  return new Date(naive - shopOffsetMinutes(new Date(first)) * 60_000);
-}
-
-/** An instant as a datetime-local field's value on the shop's clock: "2026-12-24T18:00". */
-export function toShopDateTimeInput(at: Date | string | null): string {
-  if (at === null) return "";
-  const w = wallTime(typeof at === "string" ? new Date(at) : at);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
-}
+// Shop-clock date-times have one home (app/utils/uk-date.ts); re-exported for the coupon form.
+import { parseShopDateTime, SKIPPED_TIME_TEXT, toShopDateTimeInput } from "~/utils/uk-date";
+export { parseShopDateTime, toShopDateTimeInput };
 
 const shopDateFormat = new Intl.DateTimeFormat("en-GB", { timeZone: SHOP_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
 
@@ -244,9 +193,9 @@ export function parseCouponForm(
   const date = (field: "validFrom" | "validUntil"): Date | null => {
     const text = (values[field] ?? "").trim();
     if (text === "") return null;
-    const at = parseShopDateTime(text);
-    if (!at) errors[field] = COUPON_TEXT.date;
-    return at;
+    const parsed = parseShopDateTime(text);
+    if (!parsed.ok) errors[field] = parsed.skipped ? SKIPPED_TIME_TEXT : COUPON_TEXT.date;
+    return parsed.ok ? parsed.at : null;
   };
   const validFrom = date("validFrom");
   const validUntil = date("validUntil");
