@@ -33,8 +33,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!room) throw data("Drop not found", { status: 404 });
   if ("calledOff" in room) return { calledOff: room.calledOff, room: null, signedIn: Boolean(user), challenge: null, refreshSeconds: null };
   const state = roomState(room.view, room.soldOut, now, room.bought);
-  // Only someone who can join now is given a check to solve.
-  const challenge = user && state.kind === "can_join" ? JSON.stringify(await dropEntryChallenges(context.db, context.env.ALTCHA_HMAC_KEY).issue()) : null;
+  // Only someone who can join now is given a check to solve, made for this account and this drop.
+  const challenge =
+    user && state.kind === "can_join" ? JSON.stringify(await dropEntryChallenges(context.db, context.env.ALTCHA_HMAC_KEY).issue({ dropId: id, userId: user.id })) : null;
   // Without JavaScript the page reloads itself at the same pace the script would ask.
   const refreshSeconds = user && state.kind !== "can_join" ? Math.ceil(roomCheckDelayMs(room.view, state, now) / 1000) : null;
   return { calledOff: null, room, signedIn: Boolean(user), challenge, refreshSeconds };

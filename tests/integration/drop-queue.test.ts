@@ -207,11 +207,43 @@ describe("the proof of work to join", () => {
     expect(missing).toEqual({ ok: false, status: 400, message: ROOM_TEXT.challengeMissing, challengeProblem: true });
     expect(await entriesOf(drop.id)).toHaveLength(0);
 
-    const payload = await solve(await challenges().issue());
+    const payload = await solve(await challenges().issue({ dropId: drop.id, userId: a!.id }));
     expect(await enterDrop(db, { dropId: drop.id, userId: a!.id, clientAddress: "192.0.2.20", challengePayload: payload, challenges: challenges() })).toEqual({ ok: true, message: ROOM_TEXT.joinedQueue });
     const replay = await enterDrop(db, { dropId: drop.id, userId: b!.id, clientAddress: "192.0.2.21", challengePayload: payload, challenges: challenges() });
     expect(replay).toMatchObject({ ok: false, status: 400, challengeProblem: true });
     expect(await entriesOf(drop.id)).toHaveLength(1);
+    // Spent once, for its own account too.
+    expect(await challenges().redeem(payload, { dropId: drop.id, userId: a!.id })).toEqual({ ok: false, problem: "replayed" });
+  });
+
+  it("is bound to the account and the drop it was issued for: solutions collected by one account, or for another drop, are refused", async () => {
+    const { drop } = await queueDrop(new Date(Date.now() + MINUTE));
+    const { drop: otherDrop } = await queueDrop(new Date(Date.now() + MINUTE));
+    const [collector, mule, honest] = await customers(3);
+    // The review's attack: one account collects solved checks before the opening and hands them out.
+    const collected = await Promise.all([1, 2, 3].map(async () => solve(await challenges().issue({ dropId: drop.id, userId: collector!.id }))));
+    const handedOut = await enterDrop(db, { dropId: drop.id, userId: mule!.id, clientAddress: "192.0.2.40", challengePayload: collected[0]!, challenges: challenges() });
+    expect(handedOut).toEqual({ ok: false, status: 400, message: ROOM_TEXT.challengeInvalid, challengeProblem: true });
+    // Not spent by the refusal, and still useless to anyone else: only the collector could use it.
+    expect(await enterDrop(db, { dropId: drop.id, userId: honest!.id, clientAddress: "192.0.2.41", challengePayload: collected[0]!, challenges: challenges() })).toMatchObject({
+      ok: false,
+      message: ROOM_TEXT.challengeInvalid,
+    });
+    // Another drop's check does not enter this one, even for the account it was made for.
+    const forOtherDrop = await solve(await challenges().issue({ dropId: otherDrop.id, userId: mule!.id }));
+    expect(await enterDrop(db, { dropId: drop.id, userId: mule!.id, clientAddress: "192.0.2.40", challengePayload: forOtherDrop, challenges: challenges() })).toMatchObject({
+      ok: false,
+      message: ROOM_TEXT.challengeInvalid,
+    });
+    expect(await entriesOf(drop.id)).toHaveLength(0);
+    // Its own check enters it, and the other drop's check still enters the other drop.
+    const own = await solve(await challenges().issue({ dropId: drop.id, userId: mule!.id }));
+    expect(await enterDrop(db, { dropId: drop.id, userId: mule!.id, clientAddress: "192.0.2.40", challengePayload: own, challenges: challenges() })).toEqual({ ok: true, message: ROOM_TEXT.joinedQueue });
+    expect(await enterDrop(db, { dropId: otherDrop.id, userId: mule!.id, clientAddress: "192.0.2.40", challengePayload: forOtherDrop, challenges: challenges() })).toEqual({
+      ok: true,
+      message: ROOM_TEXT.joinedQueue,
+    });
+    expect((await entriesOf(drop.id)).map((e) => e.userId)).toEqual([mule!.id]);
   });
 
   it("keeps sign-in and drop checks apart: one's solution is refused by the other", async () => {
@@ -223,8 +255,10 @@ describe("the proof of work to join", () => {
       ok: false,
       message: ROOM_TEXT.challengeInvalid,
     });
-    const dropPayload = await solve(await challenges().issue());
+    const dropPayload = await solve(await challenges().issue({ dropId: drop.id, userId: a!.id }));
     expect(await signIn.redeem(dropPayload)).toEqual({ ok: false, problem: "invalid" });
+    // The sign-in check itself still works.
+    expect(await signIn.redeem(await solve(await signIn.issue()))).toMatchObject({ ok: true });
   });
 
   it(`counts join attempts per address: past ${JOIN_ATTEMPTS_PER_ADDRESS.limit} the answer is 429`, async () => {
@@ -249,6 +283,9 @@ describe("the drop's page and status answer", () => {
     const page = await settle(() => dropLoader({ request: new Request(`https://shop.test/drops/${drop.id}`, { headers: { Cookie: cookie } }), context, params: { id: String(drop.id) } } as never));
     expect(page.status).toBe(200);
     expect((page.body as { challenge: string | null }).challenge).toMatch(/"algorithm":"PBKDF2\/SHA-256"/);
+    // The page's check is made for this account and this drop (signed; enterDrop checks both).
+    const issued = JSON.parse((page.body as { challenge: string }).challenge) as Challenge;
+    expect(issued.parameters.data).toEqual({ purpose: "drop-entry", drop: String(drop.id), account: person!.id });
     const post = await settle(() =>
       dropAction({ request: formRequest(`/drops/${drop.id}`, { altcha: "" }, { Cookie: cookie, [CLIENT_IP_HEADER]: "192.0.2.30" }), context, params: { id: String(drop.id) } } as never),
     );

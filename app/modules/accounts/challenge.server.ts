@@ -23,11 +23,41 @@ export { CHALLENGE_FIELD };
 /** The stored secret's name when ALTCHA_HMAC_KEY is not set. */
 export const CHALLENGE_KEY_NAME = "altcha-hmac-key";
 
+/** Which account joins which drop: a drop-entry challenge is made for one of each (decision 0047). */
+export interface DropEntryScope {
+  dropId: number;
+  userId: string;
+}
+
 /**
- * What a challenge says it is for, signed with it: a challenge made for one purpose is refused
- * for any other (a solved sign-in check cannot enter a drop, nor the other way round).
+ * Everything a challenge is bound to, signed into its `data` (ALTCHA signs the whole parameter
+ * set, `data` included, so none of it can be changed without breaking the signature). A
+ * drop-entry challenge names the drop and the account it was issued to: a solution collected by
+ * one account, or for another drop, is refused (the collected-solutions hand-out the attacker
+ * review found). Sign-in challenges are issued before anyone is known, so they carry only their
+ * purpose.
  */
-export type ChallengePurpose = "sign-in" | "drop-entry";
+export type ChallengeScope = { purpose: "sign-in" } | ({ purpose: "drop-entry" } & DropEntryScope);
+
+/**
+ * What a challenge says it is for: a challenge made for one purpose is refused for any other (a
+ * solved sign-in check cannot enter a drop, nor the other way round).
+ */
+export type ChallengePurpose = ChallengeScope["purpose"];
+
+const SIGN_IN_SCOPE: ChallengeScope = { purpose: "sign-in" };
+
+/** The signed data of a scope: what `issueChallenge` writes and `checkSolution` expects, exactly. */
+export function scopeData(scope: ChallengeScope): Record<string, string> {
+  return scope.purpose === "drop-entry" ? { purpose: scope.purpose, drop: String(scope.dropId), account: scope.userId } : { purpose: scope.purpose };
+}
+
+/** The same keys with the same values (neither side may carry anything the other does not). */
+function sameData(data: Record<string, unknown> | undefined, expected: Record<string, string>): boolean {
+  if (!data) return false;
+  const keys = Object.keys(data);
+  return keys.length === Object.keys(expected).length && keys.every((k) => Object.hasOwn(expected, k) && data[k] === expected[k]);
+}
 
 /** A widget payload is a few hundred bytes; anything much larger is not one. */
 const MAX_PAYLOAD_LENGTH = 4096;
@@ -48,7 +78,7 @@ export function challengeSecrets(key: string): ChallengeSecrets {
 
 export async function issueChallenge(
   secrets: ChallengeSecrets,
-  options: { difficulty?: ChallengeDifficulty; now?: Date; purpose?: ChallengePurpose } = {},
+  options: { difficulty?: ChallengeDifficulty; now?: Date; scope?: ChallengeScope } = {},
 ): Promise<Challenge> {
   const difficulty = options.difficulty ?? SIGN_IN_CHALLENGE;
   const now = options.now ?? new Date();
@@ -58,7 +88,7 @@ export async function issueChallenge(
     counter: randomInt(difficulty.counterMax, difficulty.counterMin),
     deriveKey,
     expiresAt: new Date(now.getTime() + difficulty.ttlMs),
-    data: { purpose: options.purpose ?? "sign-in" },
+    data: scopeData(options.scope ?? SIGN_IN_SCOPE),
     hmacSignatureSecret: secrets.signature,
     hmacKeySignatureSecret: secrets.keySignature,
   });
@@ -89,13 +119,14 @@ const payloadSchema = z.object({
 
 /**
  * Checks a widget payload (base64 JSON of challenge + solution) without spending it: signature,
- * purpose, expiry and solution. Pure apart from the clock; `redeemSolution` also spends it.
+ * scope (purpose, and a drop entry's drop and account), expiry and solution. Pure apart from the
+ * clock; `redeemSolution` also spends it.
  */
 export async function checkSolution(
   secrets: ChallengeSecrets,
   payload: string | null | undefined,
   now = new Date(),
-  purpose: ChallengePurpose = "sign-in",
+  scope: ChallengeScope = SIGN_IN_SCOPE,
 ): Promise<CheckedSolution> {
   if (!payload) return { ok: false, problem: "missing" };
   if (payload.length > MAX_PAYLOAD_LENGTH) return { ok: false, problem: "malformed" };
@@ -124,8 +155,9 @@ export async function checkSolution(
     // The library throws on parameters it cannot use (unknown algorithm, odd hex): not a solution.
     return { ok: false, problem: "invalid" };
   }
-  // Signed by us, so only our own challenges get here; the purpose keeps the uses apart.
-  if (challenge.parameters.data?.purpose !== purpose) return { ok: false, problem: "invalid" };
+  // Signed by us, so only our own challenges get here; the scope keeps the uses apart: another
+  // purpose, another drop or another account's challenge is not this one's.
+  if (!sameData(challenge.parameters.data, scopeData(scope))) return { ok: false, problem: "invalid" };
   return { ok: true, signature: challenge.signature, expiresAt };
 }
 
@@ -138,9 +170,9 @@ export async function redeemSolution(
   secrets: ChallengeSecrets,
   payload: string | null | undefined,
   now = new Date(),
-  purpose: ChallengePurpose = "sign-in",
+  scope: ChallengeScope = SIGN_IN_SCOPE,
 ): Promise<CheckedSolution> {
-  const checked = await checkSolution(secrets, payload, now, purpose);
+  const checked = await checkSolution(secrets, payload, now, scope);
   if (!checked.ok) return checked;
   const spent = await db
     .insert(spentChallenges)
@@ -156,35 +188,54 @@ export interface SignInChallenges {
   redeem(payload: string | null | undefined): Promise<CheckedSolution>;
 }
 
+interface ChallengeOptions {
+  difficulty?: ChallengeDifficulty;
+  now?: () => Date;
+}
+
+/** The configured key (ALTCHA_HMAC_KEY), else one made at first use and kept in the database. */
+function secretsFor(db: Db, configuredKey: string | undefined): () => Promise<ChallengeSecrets> {
+  return async () => challengeSecrets(configuredKey ?? (await storedSecret(db, CHALLENGE_KEY_NAME)));
+}
+
 /**
  * The sign-in challenges for this database: signed with ALTCHA_HMAC_KEY when set, else with a
  * key made at first use and kept in the database (so every instance agrees, and no secret is
  * in the repository).
  */
-export function signInChallenges(
-  db: Db,
-  configuredKey: string | undefined,
-  options: { difficulty?: ChallengeDifficulty; now?: () => Date; purpose?: ChallengePurpose } = {},
-): SignInChallenges {
-  const secrets = async () => challengeSecrets(configuredKey ?? (await storedSecret(db, CHALLENGE_KEY_NAME)));
+export function signInChallenges(db: Db, configuredKey: string | undefined, options: ChallengeOptions = {}): SignInChallenges {
+  const secrets = secretsFor(db, configuredKey);
   const now = options.now ?? (() => new Date());
-  const purpose = options.purpose ?? "sign-in";
   return {
-    issue: async () => issueChallenge(await secrets(), { difficulty: options.difficulty, now: now(), purpose }),
-    redeem: async (payload) => redeemSolution(db, await secrets(), payload, now(), purpose),
+    issue: async () => issueChallenge(await secrets(), { difficulty: options.difficulty, now: now(), scope: SIGN_IN_SCOPE }),
+    redeem: async (payload) => redeemSolution(db, await secrets(), payload, now(), SIGN_IN_SCOPE),
   };
 }
 
 /**
- * The check to join a drop (decision 0047): the same machinery and key as sign-in, its own
- * purpose, and a lighter puzzle (every entrant solves one, not only someone past a limit).
+ * What joining a drop needs: a challenge made for one account and one drop, and redeeming a
+ * solution for the same account and drop. The caller names both each time, so the binding is
+ * checked where the entry is made, not trusted to the page.
  */
-export function dropEntryChallenges(
-  db: Db,
-  configuredKey: string | undefined,
-  options: { difficulty?: ChallengeDifficulty; now?: () => Date } = {},
-): SignInChallenges {
-  return signInChallenges(db, configuredKey, { difficulty: options.difficulty ?? DROP_ENTRY_CHALLENGE, now: options.now, purpose: "drop-entry" });
+export interface DropEntryChallenges {
+  issue(entry: DropEntryScope): Promise<Challenge>;
+  redeem(payload: string | null | undefined, entry: DropEntryScope): Promise<CheckedSolution>;
+}
+
+/**
+ * The check to join a drop (decision 0047): the same machinery and key as sign-in, its own
+ * purpose bound to the drop and the account, and a lighter puzzle (every entrant solves one,
+ * not only someone past a limit).
+ */
+export function dropEntryChallenges(db: Db, configuredKey: string | undefined, options: ChallengeOptions = {}): DropEntryChallenges {
+  const secrets = secretsFor(db, configuredKey);
+  const now = options.now ?? (() => new Date());
+  const difficulty = options.difficulty ?? DROP_ENTRY_CHALLENGE;
+  const scope = (entry: DropEntryScope): ChallengeScope => ({ purpose: "drop-entry", dropId: entry.dropId, userId: entry.userId });
+  return {
+    issue: async (entry) => issueChallenge(await secrets(), { difficulty, now: now(), scope: scope(entry) }),
+    redeem: async (payload, entry) => redeemSolution(db, await secrets(), payload, now(), scope(entry)),
+  };
 }
 
 /** Spent challenges past their expiry can go: a replay of one is refused as expired anyway. */

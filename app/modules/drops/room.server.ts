@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { drops, products, productVariants } from "~/db/schema";
-import type { SignInChallenges } from "~/modules/accounts/challenge.server";
+import type { DropEntryChallenges } from "~/modules/accounts/challenge.server";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import { clientNetwork } from "~/utils/client-network";
 import type { RateLimitRule } from "~/modules/accounts/policy";
@@ -109,11 +109,12 @@ export type EnterResult =
 
 /**
  * Joins the account to the drop: the address's attempt count first (cheap, before any work),
- * then the proof of work (one solution, one attempt), then the entry rules (entries.server.ts).
+ * then the proof of work (one solution, one attempt, made for this account and this drop), then
+ * the entry rules (entries.server.ts).
  */
 export async function enterDrop(
   db: Db,
-  input: { dropId: number; userId: string; clientAddress: string | null; challengePayload: string | null; challenges: SignInChallenges; now?: Date },
+  input: { dropId: number; userId: string; clientAddress: string | null; challengePayload: string | null; challenges: DropEntryChallenges; now?: Date },
 ): Promise<EnterResult> {
   const now = input.now ?? new Date();
   // Counted per account on its network (an IPv6 /64 as one): junk posts from one address block
@@ -122,7 +123,8 @@ export async function enterDrop(
   if (!attempts.allowed) return { ok: false, message: ROOM_TEXT.tooMany, status: 429, challengeProblem: false, retryAfterSeconds: attempts.retryAfterSeconds };
   const drop = await dropRow(db, input.dropId);
   if (!drop) return { ok: false, message: ROOM_TEXT.noDrop, status: 404, challengeProblem: false };
-  const solved = await input.challenges.redeem(input.challengePayload);
+  // Bound here, not by the page: a solution issued to another account or for another drop is refused.
+  const solved = await input.challenges.redeem(input.challengePayload, { dropId: drop.id, userId: input.userId });
   if (!solved.ok) {
     const message = solved.problem === "missing" ? ROOM_TEXT.challengeMissing : solved.problem === "expired" ? ROOM_TEXT.challengeExpired : ROOM_TEXT.challengeInvalid;
     return { ok: false, message, status: 400, challengeProblem: true };
