@@ -3,8 +3,9 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
-import { auditLog, dropEntries, drops, outbox, products, productVariants, profiles, sessions, users } from "~/db/schema";
+import { auditLog, dropEntries, drops, orders, outbox, products, productVariants, profiles, refunds, sessions, users } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
+import { releaseExpiredReservations } from "~/modules/checkout/reservations.server";
 import { drawEmailKey } from "~/modules/drops/draw-emails.server";
 import { entryRank, seededOrder } from "~/modules/drops/draw-order";
 import { passLapsedPlaces, runDraw, runDrawJobs } from "~/modules/drops/draw.server";
@@ -13,12 +14,12 @@ import { dropViewFor } from "~/modules/drops/view.server";
 import { listDrops } from "~/modules/drops/admin.server";
 import { joinDrop } from "~/modules/drops/entries.server";
 import { dropAddRefusal } from "~/modules/drops/rights.server";
-import type { PaymentProvider } from "~/modules/payments/provider";
+import type { PaymentEvent, PaymentProvider } from "~/modules/payments/provider";
 import { paySandboxSession } from "~/modules/payments/sandbox/checkout-page.server";
 import { createSandboxProvider } from "~/modules/payments/sandbox/provider.server";
 import * as adminDrawRoute from "~/routes/admin-drop-draw";
 import * as drawRoute from "~/routes/drop-draw";
-import { paymentEventDispatcher } from "~/web/payments.server";
+import { dispatchPaymentEvent, paymentEventDispatcher } from "~/web/payments.server";
 import { settle, testContext } from "../support/accounts";
 import { checkoutFixtures } from "../support/checkout-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
@@ -261,6 +262,41 @@ describe("buying after the draw", () => {
 
     expect(await passLapsedPlaces(db, drop.id, new Date(drawnAt.getTime() + 11 * MINUTE))).toEqual({ purchased: 0, lapsed: 0, passed: 0 });
     expect(await passLapsedPlaces(db, drop.id, new Date(Date.now() + 31 * MINUTE))).toEqual({ purchased: 0, lapsed: 1, passed: 1 });
+  });
+
+  it("a lapsed winner's payment that lands after the place passed on is refunded, told why; the unit stays for the next drawn", async () => {
+    const { drop, product, people } = await arrangeDraw({ stock: 1, entrants: 2, places: 1 });
+    const drawnAt = new Date();
+    const at = (minutes: number) => new Date(drawnAt.getTime() + minutes * MINUTE);
+    await runDraw(db, drop.id, drawnAt);
+    const [first, second] = await entriesOf(drop.id);
+    const winner = people.find((p) => p.entryId === first!.id)!;
+    const next = people.find((p) => p.entryId === second!.id)!;
+
+    // The winner checks out in the window's last minute and pays on the payment page just
+    // before the hold ends; the payment's event reaches the shop only after the place passed on.
+    await fx.cart(winner.userId, [{ variantId: product.variantId, quantity: 1 }]);
+    const checkout = await createCheckout(db, { userId: winner.userId }, sandbox, { ...config, now: at(9) });
+    if (!checkout.ok) throw new Error(checkout.message);
+    const held: PaymentEvent[] = [];
+    const paid = await paySandboxSession(db, checkout.sessionId, "4242424242424242", { dispatch: async (e) => void held.push(e), viewerId: winner.userId, now: at(38) });
+    expect(paid.status).toBe("paid");
+    await releaseExpiredReservations(db, at(40));
+    expect(await passLapsedPlaces(db, drop.id, at(41))).toEqual({ purchased: 0, lapsed: 1, passed: 1 });
+    expect(await fx.stock(product.variantId)).toBe(1);
+
+    expect(await dispatchPaymentEvent(db, held[0]!, { provider: sandbox, now: at(42) })).toBe("processed");
+    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, checkout.orderId));
+    expect(order!.status).toBe("refunded");
+    const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, checkout.orderId));
+    expect(refund?.reason).toBe("drop_right_lapsed_after_payment");
+    const [email] = await fx.emails(`order-refunded:${checkout.orderId}`);
+    expect(email?.textBody).toContain(`your time to buy ${product.name} had run out`);
+    // The unit is still there for the entry the place passed to, who can buy it.
+    expect(await fx.stock(product.variantId)).toBe(1);
+    expect((await entriesOf(drop.id)).map((e) => e.state)).toEqual(["lapsed", "won"]);
+    await fx.cart(next.userId, [{ variantId: product.variantId, quantity: 1 }]);
+    expect((await createCheckout(db, { userId: next.userId }, sandbox, { ...config, now: at(43) })).ok).toBe(true);
   });
 
   it("no place passes on when the stock is gone", async () => {

@@ -104,6 +104,23 @@ async function checkedOut(userId: string, variantId: number, quantity: number, n
 const pay = (sessionId: string, card: string, viewerId: string) =>
   paySandboxSession(database.db, sessionId, card, { dispatch: paymentEventDispatcher(database.db, { provider: sandbox }), viewerId });
 
+/**
+ * A payment made on the payment page at `paidAt` whose event reaches the shop at `deliveredAt`
+ * (a delayed webhook): what a late payment is.
+ */
+async function payLate(sessionId: string, card: string, viewerId: string, paidAt: Date, deliveredAt: Date) {
+  const held: PaymentEvent[] = [];
+  const paid = await paySandboxSession(database.db, sessionId, card, {
+    dispatch: async (event) => {
+      held.push(event);
+    },
+    viewerId,
+    now: paidAt,
+  });
+  expect(paid.status).toBe("paid");
+  return dispatchPaymentEvent(database.db, held[0]!, { provider: sandbox, now: deliveredAt });
+}
+
 async function statusOf(orderId: number) {
   const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   return row!.status;
@@ -398,6 +415,74 @@ describe("the card at payment, at the same moment", () => {
       expect(await fx.stock(product.variantId)).toBe(8);
       expect(await fx.heldUnits(product.variantId)).toBe(0);
     }
+  });
+});
+
+describe("the right to buy at payment (a late payment)", () => {
+  const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * MINUTE);
+
+  it("refunds a queue buyer whose late payment lands after their window: units kept for those behind, told why", async () => {
+    const { product, drop } = await liveDrop({ stock: 10 });
+    const late = await buyer();
+    await admit(drop.id, late.id, { from: -5, until: 10 });
+    const base = new Date();
+    const order = await checkedOut(late.id, product.variantId, 2, base);
+    // The checkout's hold ends (30 minutes) and the sweep expires the order; the payment made
+    // just before that reaches the shop afterwards, 22 minutes after the window closed.
+    await releaseExpiredReservations(database.db, at(base, 31));
+    expect(await statusOf(order.orderId)).toBe("expired");
+    expect(await payLate(order.sessionId, VISA, late.id, at(base, 29), at(base, 32))).toBe("processed");
+
+    expect(await statusOf(order.orderId)).toBe("refunded");
+    expect(await fx.stock(product.variantId)).toBe(10);
+    const [refund] = await database.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
+    expect(refund?.reason).toBe("drop_right_lapsed_after_payment");
+    const [email] = await fx.emails(`order-refunded:${order.orderId}`);
+    expect(email?.textBody).toContain(`your time to buy ${product.name} had run out`);
+    expect(email?.textBody).not.toContain("per person");
+    expect(await fx.emails(`order-confirmation:${order.orderId}`)).toHaveLength(0);
+    // The success page shows it as the late payment it is.
+    expect(await loadOrderConfirmation(database.db, sandbox, { userId: late.id, sessionId: order.sessionId })).toMatchObject({ state: "refunded", refundCause: "stock" });
+  });
+
+  it("accepts a late payment while the buyer's window is still open (the units are taken again)", async () => {
+    const { product, drop } = await liveDrop({ stock: 10 });
+    const slow = await buyer();
+    await admit(drop.id, slow.id, { from: -5, until: 60 });
+    const base = new Date();
+    const order = await checkedOut(slow.id, product.variantId, 2, base);
+    await releaseExpiredReservations(database.db, at(base, 31));
+    expect(await fx.stock(product.variantId)).toBe(10);
+    expect(await payLate(order.sessionId, VISA, slow.id, at(base, 29), at(base, 32))).toBe("processed");
+    expect(await statusOf(order.orderId)).toBe("completed");
+    expect(await fx.stock(product.variantId)).toBe(8);
+  });
+
+  it("a pending checkout made in the window is paid after it closes while its hold runs; once the hold has ended it needs the right", async () => {
+    const { product, drop } = await liveDrop({ stock: 10 });
+    const [inTime, holdOver] = [await buyer(), await buyer()];
+    for (const u of [inTime, holdOver]) await admit(drop.id, u.id, { from: -5, until: 10 });
+    const base = new Date();
+    const kept = await checkedOut(inTime.id, product.variantId, 2, base);
+    const lapsed = await checkedOut(holdOver.id, product.variantId, 2, base);
+    expect(await fx.heldUnits(product.variantId)).toBe(4);
+
+    // 20 minutes in: the window has closed, the reservation still holds the units: paid.
+    expect(await payLate(kept.sessionId, VISA, inTime.id, at(base, 19), at(base, 20))).toBe("processed");
+    expect(await statusOf(kept.orderId)).toBe("completed");
+
+    // 32 minutes in, before the sweep has expired it: the hold is over, and so is the right.
+    expect(await payLate(lapsed.sessionId, VISA_DEBIT, holdOver.id, at(base, 29), at(base, 32))).toBe("processed");
+    expect(await statusOf(lapsed.orderId)).toBe("refunded");
+    const reservations = await database.db.select().from(stockReservations).where(eq(stockReservations.orderId, lapsed.orderId));
+    expect(reservations.map((r) => r.status)).toEqual(["released"]);
+    expect(await fx.stock(product.variantId)).toBe(8);
+    expect(await fx.heldUnits(product.variantId)).toBe(0);
+    const [refund] = await database.db.select().from(refunds).where(eq(refunds.orderId, lapsed.orderId));
+    expect(refund?.reason).toBe("drop_right_lapsed_after_payment");
+    // A replay of the same payment changes nothing, and is refunded once.
+    expect(await fulfilCheckout(database.db, lapsed.sessionId, { provider: sandbox, now: at(base, 40) })).toEqual({ status: "refunded", orderId: lapsed.orderId, changed: false });
+    expect(await database.db.$count(refunds, eq(refunds.orderId, lapsed.orderId))).toBe(1);
   });
 });
 

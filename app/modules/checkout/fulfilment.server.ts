@@ -5,7 +5,7 @@ import { creditHeldByOrder, lockCreditBalance, moveCredit, returnCreditOfOrders 
 import { removePaidLines } from "~/modules/cart/cart.server";
 import { variantFactsById } from "~/modules/catalog/inventory.server";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
-import { checkDropPayment, dropPaymentOverLimit, lockDropPayment, type DropPaymentRefusal } from "~/modules/drops/payment-limits.server";
+import { checkDropPayment, dropPaymentRefusal, lockDropPayment, type DropPaymentRefusal } from "~/modules/drops/payment-limits.server";
 import { enqueueOrderConfirmation, enqueueOrderRefunded, type EmailBranding, type PersonLimitDetail, type RefundCause } from "~/modules/orders/emails.server";
 import { limitScopeKey } from "~/modules/catalog/variants";
 import { exceedsLimit } from "~/modules/orders/purchase-limit";
@@ -37,6 +37,7 @@ const REFUND_REASONS: Record<RefundCause, string> = {
   stock: "stock_unavailable_after_payment",
   coupon: "coupon_limit_reached_after_payment",
   person_limit: "drop_person_limit_after_payment",
+  drop_right: "drop_right_lapsed_after_payment",
 };
 
 /** Why a refunded order's payment went back, from its recorded refund (for the success page). */
@@ -107,11 +108,8 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     if (order.status === "refunded") {
       // A replay; its refund is normally recorded already. If the provider failed last time,
       // the retried refund is recorded with the reason this check gives now.
-      const cause: RefundCause = (await couponLimitReached(tx, order))
-        ? "coupon"
-        : dropLock && (await dropPaymentOverLimit(tx, dropLock))
-          ? "person_limit"
-          : "stock";
+      const dropRefused = dropLock ? await dropPaymentRefusal(tx, dropLock, order, now) : null;
+      const cause: RefundCause = (await couponLimitReached(tx, order)) ? "coupon" : (dropRefused?.cause ?? "stock");
       return { status: "refunded" as const, orderId, changed: false, order, cause };
     }
 
@@ -132,16 +130,17 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
       return { status: "completed" as const, orderId, changed: false };
     }
 
-    // A drop's limit per person, counted again with the card that paid (decision 0053).
-    const overLimit = dropLock ? await checkDropPayment(tx, dropLock) : null;
+    // A drop's limit per person, counted again with the card that paid (decision 0053), and the
+    // right to buy when the checkout no longer holds the units (decision 0047).
+    const dropRefused = dropLock ? await checkDropPayment(tx, dropLock, order, now) : null;
 
     const lines = await orderLines(tx, orderId);
     if (order.status === "pending") {
-      if (overLimit) {
+      if (dropRefused) {
         // Not fulfilled: its held stock and store credit go back, the card's part is refunded below.
         await releaseHeldReservations(tx, [orderId], now);
         await returnCreditOfOrders(tx, [orderId]);
-        return markRefunded(tx, order, deps.brand, "person_limit", limitDetail(overLimit));
+        return markRefunded(tx, order, deps.brand, dropRefused.cause, limitDetail(dropRefused));
       }
       await settleReservations(tx, orderId, now);
       return complete(tx, order, lines, session, now, deps.brand);
@@ -152,8 +151,9 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     // order (customer → coupon → variants), the code must still have a redemption left
     // counting every other order (this one is not counted: it is not pending), decision 0018.
     await lockCustomer(tx, order.userId);
-    // While it was not pending it did not count, so the person may have bought their limit since.
-    if (overLimit) return markRefunded(tx, order, deps.brand, "person_limit", limitDetail(overLimit));
+    // While it was not pending it did not count, so the person may have bought their limit since,
+    // and a drop's place may have passed on.
+    if (dropRefused) return markRefunded(tx, order, deps.brand, dropRefused.cause, limitDetail(dropRefused));
     if (await couponLimitReached(tx, order)) return markRefunded(tx, order, deps.brand, "coupon");
     // Take the stock again, all or nothing.
     const retaken = await tx.transaction(async (sp) => {
@@ -262,7 +262,7 @@ async function complete(
 }
 
 function limitDetail(refusal: DropPaymentRefusal): PersonLimitDetail {
-  return { productName: refusal.productName, unitsPerPerson: refusal.unitsPerPerson, byCard: refusal.byCard };
+  return { productName: refusal.productName, unitsPerPerson: refusal.unitsPerPerson, byCard: refusal.cause === "person_limit" && refusal.byCard };
 }
 
 async function markRefunded(tx: Db, order: OrderRow, brand?: EmailBranding, cause: RefundCause = "stock", detail?: PersonLimitDetail) {

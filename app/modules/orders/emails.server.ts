@@ -98,11 +98,12 @@ export async function enqueueOrderConfirmation(tx: Db, order: OrderForEmail, lin
  * Why a payment could not be honoured: the stock was gone after the reservation lapsed (the
  * default), the order's coupon had meanwhile been used up by other orders, or the order would
  * take its buyer over a drop's limit per person (counted across accounts: the same email,
- * delivery address or card; decision 0053).
+ * delivery address or card; decision 0053), or it came after the order's hold ended and the
+ * buyer's time to buy in a timed drop had run out (decision 0047).
  */
-export type RefundCause = "stock" | "coupon" | "person_limit";
+export type RefundCause = "stock" | "coupon" | "person_limit" | "drop_right";
 
-/** What the person-limit email says: the product, its limit, and whether the card tied the accounts. */
+/** What a drop refund's email says: the product, its limit, and whether the card tied the accounts. */
 export interface PersonLimitDetail {
   productName: string;
   unitsPerPerson: number;
@@ -117,6 +118,8 @@ const REFUND_EXPLANATION: Record<RefundCause, (orderId: number, detail?: PersonL
     `We could not accept your payment for order #${id}: ${detail?.productName ?? "this timed drop"} is limited to ${detail?.unitsPerPerson ?? "a few"} per person, counting every account with the same email, delivery address or card, and ${
       detail?.byCard ? "the same card was used by another account that has already bought it" : "orders of yours already reach that limit"
     }.`,
+  drop_right: (id, detail) =>
+    `Your payment for order #${id} reached us after the time we could hold the items for you, and by then your time to buy ${detail?.productName ?? "this timed drop"} had run out, so the units went to the next people in line.`,
 };
 
 /**
