@@ -279,7 +279,7 @@ describe("buying after the draw", () => {
     const checkout = await createCheckout(db, { userId: winner.userId }, sandbox, { ...config, now: at(9) });
     if (!checkout.ok) throw new Error(checkout.message);
     const held: PaymentEvent[] = [];
-    const paid = await paySandboxSession(db, checkout.sessionId, "4242424242424242", { dispatch: async (e) => void held.push(e), viewerId: winner.userId, now: at(38) });
+    const paid = await paySandboxSession(db, checkout.sessionId, "4242424242424242", { dispatch: async (e) => (held.push(e), "ignored" as const), viewerId: winner.userId, now: at(38) });
     expect(paid.status).toBe("paid");
     await releaseExpiredReservations(db, at(40));
     expect(await passLapsedPlaces(db, drop.id, at(41))).toEqual({ purchased: 0, lapsed: 1, passed: 1 });
