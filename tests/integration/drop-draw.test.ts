@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
@@ -9,7 +9,7 @@ import { releaseExpiredReservations } from "~/modules/checkout/reservations.serv
 import { drawEmailKey } from "~/modules/drops/draw-emails.server";
 import { entryRank, seededOrder } from "~/modules/drops/draw-order";
 import { passLapsedPlaces, runDraw, runDrawJobs } from "~/modules/drops/draw.server";
-import { LAPSE_GRACE_MS } from "~/modules/drops/draw-rules";
+import { DRAW_PAGE_SIZE, LAPSE_GRACE_MS } from "~/modules/drops/draw-rules";
 import { dropViewFor } from "~/modules/drops/view.server";
 import { listDrops } from "~/modules/drops/admin.server";
 import { joinDrop } from "~/modules/drops/entries.server";
@@ -418,6 +418,52 @@ describe("the draw's pages", () => {
     for (const id of ["0", "abc", "99999999999", "2000000000"]) {
       expect((await run(drawRoute.loader, get(`/drops/${id}/draw`), { id })).status).toBe(404);
     }
+  });
+
+  it("a large draw is shown a page at a time, read once: later views come from memory, never changed", async () => {
+    const total = 2 * DRAW_PAGE_SIZE + 201;
+    const { drop } = await arrangeDraw({ stock: 50, entrants: 0, places: 10 });
+    // Entrants in bulk (the entry rules are tested elsewhere): one account each.
+    const tag = randomUUID().slice(0, 8);
+    await db.execute(sql`
+      WITH u AS (
+        INSERT INTO users (email, password_hash, email_verified_at)
+        SELECT 'bulk-' || g || '-' || ${tag} || '@example.test', 'not-used', now() FROM generate_series(1, ${total}) AS g
+        RETURNING id)
+      INSERT INTO drop_entries (drop_id, user_id, person_key, address_key, state, joined_at)
+      SELECT ${drop.id}, id, 'bulk:' || id, 'bulk', 'entered', now() - interval '30 minutes' FROM u`);
+    await runDraw(db, drop.id, new Date());
+    const [stored] = await db.select().from(drops).where(eq(drops.id, drop.id));
+    const ids = (await entriesOf(drop.id)).map((e) => e.id);
+    expect(ids).toHaveLength(total);
+
+    type View = Awaited<ReturnType<typeof drawRoute.loader>>["view"];
+    const view = async (query: string) => {
+      const page = await run(drawRoute.loader, get(`/drops/${drop.id}/draw${query}`), { id: String(drop.id) });
+      return { status: page.status, view: (page.body as { view: View } | undefined)?.view };
+    };
+    const first = await view("");
+    expect(first.status).toBe(200);
+    expect(first.view).toMatchObject({ entries: total, page: 1, pages: 3, places: 10, seed: stored!.seed });
+    expect(first.view!.order).toHaveLength(DRAW_PAGE_SIZE);
+    const last = await view("?page=3");
+    expect(last.view!.order.map((e) => e.position)).toEqual(Array.from({ length: 201 }, (_, i) => 2 * DRAW_PAGE_SIZE + i + 1));
+    // The pages together are the whole draw, in the seed's order, each with its rank.
+    const pages = [first.view!, (await view("?page=2")).view!, last.view!];
+    const shown = pages.flatMap((p) => p.order);
+    expect(shown.map((e) => e.entryId)).toEqual(seededOrder(stored!.seed!, [...ids].sort((a, b) => a - b)));
+    expect(shown.every((e) => e.rank === entryRank(stored!.seed!, e.entryId))).toBe(true);
+    for (const bad of ["?page=4", "?page=0", "?page=-1", "?page=1.5", "?page=abc", "?page=", "?page=99999999999"]) expect((await view(bad)).status).toBe(404);
+
+    // Read once: rows changed behind the page's back (as nothing in the shop does after a draw)
+    // do not show, because views after the first do not read the entries again.
+    await db.execute(sql`UPDATE drop_entries SET position = NULL, right_from = NULL WHERE drop_id = ${drop.id} AND position > ${DRAW_PAGE_SIZE}`);
+    const again = await view("?page=3");
+    expect(again.view).toMatchObject({ entries: total, pages: 3, places: 10 });
+    expect(again.view!.order).toEqual(last.view!.order);
+    // The drop and its product are still read on every view: hidden now, unknown now.
+    await db.update(products).set({ isVisible: false }).where(eq(products.id, drop.productId));
+    expect((await view("?page=3")).status).toBe(404);
   });
 
   it("the admin page and its button: 401 for a guest, 403 for a customer, nothing drawn; the admin draws once, audited", async () => {

@@ -5,8 +5,9 @@ import type { DrawVerification } from "~/modules/drops/draw-view";
 
 /**
  * /drops/:id/draw — how a free draw came out, for anyone to check: the recorded seed, every entry
- * id in the order drawn with the rank that put it there, and how to recompute it. Entry ids only:
- * no names, no emails (each entrant can see their own entry id on the drop's page).
+ * id in the order drawn with the rank that put it there (a page at a time), and how to recompute
+ * it. Entry ids only: no names, no emails (each entrant can see their own entry id on the drop's
+ * page).
  */
 export function DrawVerificationPage({ view }: { view: DrawVerification }) {
   return (
@@ -35,7 +36,7 @@ export function DrawVerificationPage({ view }: { view: DrawVerification }) {
               {view.seed}
             </dd>
             <dt className="font-semibold text-slate-900">Entries</dt>
-            <dd>{view.order.length}</dd>
+            <dd data-testid="draw-entries">{view.entries}</dd>
             <dt className="font-semibold text-slate-900">Places won at the draw</dt>
             <dd data-testid="draw-places">{view.places}</dd>
           </dl>
@@ -55,6 +56,7 @@ ids.sort((a, b) => rank(seed, a).localeCompare(rank(seed, b)));`}</code>
           <p className="mt-3 text-slate-700">Places not bought in time pass to the next entries in this order, while there is stock.</p>
 
           <h2 className="mt-8 text-xl font-semibold text-slate-900">The order drawn</h2>
+          {view.pages > 1 && <DrawPages view={view} label="Pages of the order drawn" />}
           <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="The order drawn">
             <table className="w-full text-left text-sm" data-testid="draw-order">
               <caption className="sr-only">Entries in the order drawn, with their ranks</caption>
@@ -82,8 +84,31 @@ ids.sort((a, b) => rank(seed, a).localeCompare(rank(seed, b)));`}</code>
               </tbody>
             </table>
           </div>
+          {view.pages > 1 && <DrawPages view={view} label="Pages of the order drawn, again" />}
         </>
       )}
     </div>
+  );
+}
+
+/** Which entries this page lists, and links to the pages around it. */
+function DrawPages({ view, label }: { view: DrawVerification; label: string }) {
+  const first = view.order[0]?.position ?? 0;
+  const last = view.order.at(-1)?.position ?? 0;
+  const link = (page: number, label: string, rel?: string) => (
+    <Link to={`?page=${page}`} rel={rel} className="font-semibold text-amber-800 underline">
+      {label}
+    </Link>
+  );
+  return (
+    <nav aria-label={label} className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+      <span data-testid="draw-page">
+        Page {view.page} of {view.pages} (drawn {first} to {last} of {view.entries})
+      </span>
+      {view.page > 1 && link(1, "First page")}
+      {view.page > 1 && link(view.page - 1, "Previous page", "prev")}
+      {view.page < view.pages && link(view.page + 1, "Next page", "next")}
+      {view.page < view.pages && link(view.pages, "Last page")}
+    </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMoveDrawEntry, drawnState, drawPlaces, LAPSE_GRACE_MS, openPlaces, winnerMove } from "./draw-rules";
+import { canMoveDrawEntry, DRAW_PAGE_SIZE, drawnState, drawPageOf, drawPlaces, LAPSE_GRACE_MS, openPlaces, winnerMove } from "./draw-rules";
 
 describe("drawPlaces", () => {
   it("uses the drop's places when set", () => {
@@ -80,5 +80,19 @@ describe("draw moves", () => {
     expect(canMoveDrawEntry("lapsed", "won")).toBe(false);
     expect(canMoveDrawEntry("purchased", "lapsed")).toBe(false);
     expect(canMoveDrawEntry("entered", "purchased")).toBe(false);
+  });
+});
+
+describe("drawPageOf", () => {
+  it("pages a draw by DRAW_PAGE_SIZE, the first page without a parameter", () => {
+    expect(drawPageOf(null, 0)).toEqual({ page: 1, pages: 1 });
+    expect(drawPageOf(null, DRAW_PAGE_SIZE)).toEqual({ page: 1, pages: 1 });
+    expect(drawPageOf("2", DRAW_PAGE_SIZE + 1)).toEqual({ page: 2, pages: 2 });
+    expect(drawPageOf("3", 25, 10)).toEqual({ page: 3, pages: 3 });
+  });
+  it("knows no page past the last, nor anything that is not a whole number from 1", () => {
+    expect(drawPageOf("2", DRAW_PAGE_SIZE)).toBeNull();
+    expect(drawPageOf("2", 0)).toBeNull();
+    for (const raw of ["", "0", "-1", "01", "1.0", "1e2", " 1", "abc", "1234567890"]) expect(drawPageOf(raw, 10 ** 12)).toBeNull();
   });
 });

@@ -96,3 +96,21 @@ export const DRAW_RECOMPUTE_STEPS = [
   "For each entry id, compute HMAC-SHA256 with the seed as the key and the entry id, written in decimal, as the message; write it as 64 lowercase hexadecimal characters. That is the entry's rank.",
   "Sort the entries by rank, lowest first (as text; a tie, which practically never happens, goes to the lower id). That is the draw order: the first places won.",
 ] as const;
+
+/**
+ * How many entries one page of the public check lists: a draw of thousands of entries is read
+ * a page at a time, not as one page of every entry.
+ */
+export const DRAW_PAGE_SIZE = 500;
+
+/**
+ * The page asked for (`?page=`, from 1) of a draw of `entries`: null when it is not a page there
+ * is (not a whole number, below 1, or past the last; an empty draw has page 1 only).
+ */
+export function drawPageOf(raw: string | null, entries: number, pageSize = DRAW_PAGE_SIZE): { page: number; pages: number } | null {
+  const pages = Math.max(1, Math.ceil(entries / pageSize));
+  if (raw === null) return { page: 1, pages };
+  if (!/^[1-9][0-9]{0,8}$/.test(raw)) return null;
+  const page = Number(raw);
+  return page <= pages ? { page, pages } : null;
+}

@@ -11,10 +11,15 @@ export interface DrawVerification {
   /** Null until the draw has run. */
   drawnAt: string | null;
   seed: string | null;
-  /** Entries in draw order, with the rank each got. */
+  /** This page's entries in draw order, with the rank each got. */
   order: { entryId: number; position: number; rank: string }[];
   /** Entries drawn for a place at the draw. */
   places: number;
+  /** Entries in the draw, on every page. */
+  entries: number;
+  /** This page (from 1) and how many there are. */
+  page: number;
+  pages: number;
 }
 
 export interface DrawAdminEntry {
