@@ -209,7 +209,7 @@ describe("one person across accounts at checkout", () => {
     expect((await checkout(second.id, product.variantId, 1)).ok).toBe(true);
   });
 
-  it("(b) the same postcode and first line, typed differently: one buyer", async () => {
+  it("(b) the same postcode and first line, typed differently: one buyer once an order there is paid", async () => {
     const { product, drop } = await liveDrop({ stock: 10 });
     const street = `Acacia${randomUUID().slice(0, 6)}`;
     const first = await buyer({ line1: `12 ${street} Avenue`, postcode: "LS6 2QT" });
@@ -217,14 +217,38 @@ describe("one person across accounts at checkout", () => {
     const neighbour = await buyer({ line1: `14 ${street} Avenue`, postcode: "LS6 2QT" });
     for (const u of [first, second, neighbour]) await admit(drop.id, u.id);
 
-    expect((await checkout(first.id, product.variantId, 2)).ok).toBe(true);
+    const bought = await checkedOut(first.id, product.variantId, 2);
+    expect((await pay(bought.sessionId, VISA, first.id)).status).toBe("paid");
     expect(await checkout(second.id, product.variantId, 1)).toMatchObject({ ok: false, code: "drop_person_limit" });
     expect((await checkout(neighbour.id, product.variantId, 2)).ok).toBe(true);
-    expect(await fx.heldUnits(product.variantId)).toBe(4);
+    expect(await fx.stock(product.variantId)).toBe(6);
   });
 
-  it("(c) two accounts at one address checking out 2 each at the same moment: exactly one succeeds (10 rounds)", async () => {
-    for (let round = 0; round < 10; round++) {
+  it("a rival's unpaid checkout with someone's postcode and first line does not block them; paid, it does", async () => {
+    const { product, drop } = await liveDrop({ stock: 10 });
+    const street = `Rowan${randomUUID().slice(0, 6)}`;
+    const victim = await buyer({ line1: `3 ${street} Road`, postcode: "BS1 4DJ" });
+    const rival = await buyer({ line1: `3 ${street} Rd`, postcode: "BS14DJ" });
+    for (const u of [victim, rival]) await admit(drop.id, u.id);
+
+    // The grief: the rival holds 2 unpaid under the victim's address for the whole reservation.
+    const held = await checkedOut(rival.id, product.variantId, 2);
+    expect(await statusOf(held.orderId)).toBe("pending");
+    const own = await checkedOut(victim.id, product.variantId, 2);
+    expect(await fx.heldUnits(product.variantId)).toBe(4);
+
+    // The victim pays and is served; from then on the address is theirs: the rival's payment
+    // meets a paid order there and is refunded, and a new checkout is refused.
+    expect((await pay(own.sessionId, VISA, victim.id)).status).toBe("paid");
+    expect(await statusOf(own.orderId)).toBe("completed");
+    expect((await pay(held.sessionId, VISA_DEBIT, rival.id)).status).toBe("paid");
+    expect(await statusOf(held.orderId)).toBe("refunded");
+    expect(await fx.stock(product.variantId)).toBe(8);
+    expect(await checkout(rival.id, product.variantId, 1)).toMatchObject({ ok: false, code: "drop_person_limit" });
+  });
+
+  it("(c) two accounts at one address: both may check out, but paying 2 each at the same moment, exactly one is fulfilled (5 rounds)", async () => {
+    for (let round = 0; round < 5; round++) {
       const { product, drop } = await liveDrop({ stock: 10 });
       const line1 = `${round + 1} Shared Court ${randomUUID().slice(0, 6)}`;
       const a = await buyer({ line1, postcode: "M1 1AE" });
@@ -234,10 +258,21 @@ describe("one person across accounts at checkout", () => {
       await fx.cart(a.id, [{ variantId: product.variantId, quantity: 2 }]);
       await fx.cart(b.id, [{ variantId: product.variantId, quantity: 2 }]);
       const results = await Promise.all([a, b].map((u) => createCheckout(database.db, { userId: u.id }, sandbox, config)));
-      expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.find((r) => !r.ok)).toMatchObject({ code: "drop_person_limit" });
-      expect(await fx.heldUnits(product.variantId)).toBe(2);
+      expect(results.filter((r) => r.ok)).toHaveLength(2);
+      expect(await fx.heldUnits(product.variantId)).toBe(4);
+      const [ca, cb] = results.map((r) => {
+        if (!r.ok) throw new Error(r.message);
+        return r;
+      });
+      // Different cards: only the address ties them. The key locks make the payments take turns.
+      const paid = await Promise.all([pay(ca!.sessionId, VISA, a.id), pay(cb!.sessionId, VISA_DEBIT, b.id)]);
+      expect(paid.map((p) => p.status)).toEqual(["paid", "paid"]);
+      expect([await statusOf(ca!.orderId), await statusOf(cb!.orderId)].sort()).toEqual(["completed", "refunded"]);
       expect(await fx.stock(product.variantId)).toBe(8);
+      expect(await fx.heldUnits(product.variantId)).toBe(0);
+      const refunded = (await statusOf(ca!.orderId)) === "refunded" ? ca! : cb!;
+      const [refund] = await database.db.select().from(refunds).where(eq(refunds.orderId, refunded.orderId));
+      expect(refund?.reason).toBe("drop_person_limit_after_payment");
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressIdentity, buyerIdentityKeys, normaliseAddressLine, normaliseEmailIdentity, normalisePostcode } from "./buyer-identity";
+import { addressIdentity, buyerIdentityKeys, isClaimableKey, normaliseAddressLine, normaliseEmailIdentity, normalisePostcode } from "./buyer-identity";
 
 describe("normaliseEmailIdentity", () => {
   it("folds case everywhere", () => {
@@ -68,5 +68,17 @@ describe("buyerIdentityKeys", () => {
 
   it("an unverified email, no address and no card give no keys", () => {
     expect(buyerIdentityKeys({ verifiedEmail: null, address: null, card: null })).toEqual([]);
+  });
+});
+
+describe("isClaimableKey", () => {
+  it("is true only for the typed delivery address: the email, the card and the account are proven", () => {
+    const [email, address, card] = buyerIdentityKeys({
+      verifiedEmail: "misty@example.com",
+      address: { postalCode: "LS6 2QT", line1: "12 Acacia Avenue" },
+      card: { provider: "stripe", fingerprint: "fp_123" },
+    });
+    expect([email, address, card].map((k) => isClaimableKey(k!))).toEqual([false, true, false]);
+    expect(isClaimableKey("account:0b5e0a53-3f0e-4c39-9a0e-1c1f6f7f0a11")).toBe(false);
   });
 });

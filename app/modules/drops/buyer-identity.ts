@@ -1,7 +1,7 @@
 /**
  * Issue 16's "per-person limits across accounts": the keys that make several accounts one buyer
- * for a drop product. Pure and client-safe, so the rule has one home before the drop checkout
- * uses it (not wired yet: drops do not exist yet).
+ * for a drop product. Pure and client-safe, so the rule has one home (the drop checkout, the
+ * payment's recount and the entries use it).
  *
  * Two accounts are one buyer when any of these keys match:
  * - the verified email, normalised: case folded, and for the big providers the parts that still
@@ -93,4 +93,19 @@ export function buyerIdentityKeys(buyer: {
   if (address) keys.push(`address:${address}`);
   if (buyer.card?.fingerprint.trim()) keys.push(`card:${buyer.card.provider}:${buyer.card.fingerprint.trim()}`);
   return keys;
+}
+
+/**
+ * Keys anyone can put on their own checkout without owning them: a delivery address is typed, so
+ * a rival could check out with someone else's postcode and first line and, by leaving the order
+ * unpaid, hold that person's limit through their window (decision 0047, "Known limits"). Under
+ * such a key another account's order counts only once it is paid (which sends the goods to that
+ * address); the buyer's own orders count while pending too. The email (verified), the card (seen
+ * paying) and the account are proven by their owner, and count pending orders of everyone.
+ */
+export const CLAIMABLE_KEY_PREFIXES = ["address:"] as const;
+
+/** Whether another account's unpaid order under `key` is left out of a buyer's count. */
+export function isClaimableKey(key: string): boolean {
+  return CLAIMABLE_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
 }

@@ -71,7 +71,7 @@ export async function checkDropCheckout(tx: Tx, lock: DropBuyerLock, userId: str
   }
   const records: DropOrderRecord[] = [];
   for (const [dropId, { units, name, drop }] of unitsByDrop) {
-    const held = await unitsHeldByPerson(tx, dropId, lock.personKeys);
+    const held = await unitsHeldByPerson(tx, dropId, userId, lock.personKeys);
     if (held + units > drop.unitsPerPerson) {
       return { ok: false, code: "drop_person_limit", message: personLimitMessage(name, drop.unitsPerPerson, held), productName: name };
     }

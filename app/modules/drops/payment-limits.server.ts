@@ -143,8 +143,8 @@ async function rightLapsed(tx: Tx, lock: DropPaymentLock, paid: PaidDrop, order:
 
 async function personOverLimit(tx: Tx, lock: DropPaymentLock, drop: PaidDrop): Promise<DropPaymentRefusal | null> {
   const keys = lock.cardKey ? [...drop.keys, lock.cardKey] : drop.keys;
-  const held = await unitsHeldByPerson(tx, drop.dropId, keys, lock.orderId);
+  const held = await unitsHeldByPerson(tx, drop.dropId, lock.userId, keys, lock.orderId);
   if (held + drop.units <= drop.unitsPerPerson) return null;
-  const heldWithoutCard = lock.cardKey ? await unitsHeldByPerson(tx, drop.dropId, drop.keys, lock.orderId) : held;
+  const heldWithoutCard = lock.cardKey ? await unitsHeldByPerson(tx, drop.dropId, lock.userId, drop.keys, lock.orderId) : held;
   return { cause: "person_limit", productName: drop.productName, unitsPerPerson: drop.unitsPerPerson, held, byCard: heldWithoutCard + drop.units <= drop.unitsPerPerson };
 }

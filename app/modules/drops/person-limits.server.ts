@@ -8,12 +8,19 @@
  * each key is also locked (a transaction-level advisory lock, in key order) before the units are
  * counted: the second waits and then sees the first's order. Lock order: customer → person keys →
  * coupon → variants → credit balance.
+ *
+ * Under a key anyone can claim (the delivery address: `isClaimableKey`) another account's order
+ * counts only once paid, so a rival's unpaid checkout with someone's address blocks nobody. Two
+ * accounts of one person at one address may then both hold a pending checkout; the limit is kept
+ * at payment instead: each payment takes the same key locks (payment-limits.server.ts) and counts
+ * the paid orders, so the second payment waits for the first, sees it paid, and is refunded.
  */
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notLike, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { dropOrderKeys, orders } from "~/db/schema";
-import { LIMIT_COUNTED_ORDER_STATUSES } from "~/modules/orders/purchase-limit";
+import { LIMIT_COUNTED_ORDER_STATUSES, PAID_ORDER_STATUSES } from "~/modules/orders/purchase-limit";
+import { CLAIMABLE_KEY_PREFIXES } from "./buyer-identity";
 
 type Executor = Db | Tx;
 
@@ -32,11 +39,13 @@ export async function lockPersonKeys(tx: Tx, keys: string[]): Promise<void> {
 }
 
 /**
- * Units of the drop held by anyone known by any of `keys`, in orders that count toward limits
- * (paid or still pending), each order once however many keys it shares; optionally not counting
- * one order (a late payment's own).
+ * Units of the drop held by the buyer `userId`, known by `keys`: every order sharing any of the
+ * keys that counts toward limits (paid, or still pending), each order once however many keys it
+ * shares; but another account's pending order only through a key its owner cannot merely claim
+ * (`isClaimableKey`: not through the address alone). Optionally not counting one order (a
+ * payment's own).
  */
-export async function unitsHeldByPerson(db: Executor, dropId: number, keys: string[], exceptOrderId?: number): Promise<number> {
+export async function unitsHeldByPerson(db: Executor, dropId: number, userId: string, keys: string[], exceptOrderId?: number): Promise<number> {
   if (keys.length === 0) return 0;
   const rows = await db
     .selectDistinct({ orderId: dropOrderKeys.orderId, units: dropOrderKeys.units })
@@ -47,6 +56,7 @@ export async function unitsHeldByPerson(db: Executor, dropId: number, keys: stri
         eq(dropOrderKeys.dropId, dropId),
         inArray(dropOrderKeys.key, keys),
         inArray(orders.status, [...LIMIT_COUNTED_ORDER_STATUSES]),
+        or(inArray(orders.status, [...PAID_ORDER_STATUSES]), eq(orders.userId, userId), and(...CLAIMABLE_KEY_PREFIXES.map((prefix) => notLike(dropOrderKeys.key, `${prefix}%`)))),
         exceptOrderId === undefined ? undefined : sql`${orders.id} <> ${exceptOrderId}`,
       ),
     );

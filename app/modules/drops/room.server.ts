@@ -66,7 +66,7 @@ export async function dropRoomFor(db: Db, dropId: number, userId: string | null,
   await orderQueueIfDue(db, drop, now);
   const view = await dropViewFor(db, product.id, userId, now);
   if (!view) return null;
-  const bought = userId ? await unitsHeldByPerson(db, drop.id, [`account:${userId}`]) : 0;
+  const bought = userId ? await unitsHeldByPerson(db, drop.id, userId, [`account:${userId}`]) : 0;
   const variants = product.variants.map((v) => ({
     id: v.id,
     label: variantLabel(v) ?? "Standard",
@@ -99,7 +99,7 @@ export async function dropStatusFor(db: Db, dropId: number, userId: string | nul
   await orderQueueIfDue(db, drop, now);
   const view = await dropViewFor(db, drop.productId, userId, now);
   if (!view) return null;
-  const bought = userId ? await unitsHeldByPerson(db, drop.id, [`account:${userId}`]) : 0;
+  const bought = userId ? await unitsHeldByPerson(db, drop.id, userId, [`account:${userId}`]) : 0;
   return { view, soldOut: stock.left <= 0, bought };
 }
 
