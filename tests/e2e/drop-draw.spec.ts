@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoViolations } from "./a11y";
 import { signIn, signInAsAdmin, uniqueEmail } from "./admin";
@@ -36,6 +36,7 @@ async function arrangeDraw(startsAt: Date, places: number | null, stock: number)
 
 test.afterAll(async () => {
   await removeProducts(productIds);
+  await query("DELETE FROM users WHERE email LIKE $1", [`e2e-bulk-${tag}-%`]);
 });
 
 async function customerPage(browser: Browser, who: (typeof customers)[number]) {
@@ -157,4 +158,44 @@ test("a free draw: entered, drawn by the admin, emailed, a winner buys, a loser 
   // A customer cannot open the back office's page.
   const forbidden = await last!.page.goto(`/admin/drops/${dropId}/draw`);
   expect(forbidden!.status()).toBe(403);
+});
+
+test("a large draw's public check is shown a page at a time", async ({ page }) => {
+  // Drawn already, with no stock left (so no job passes places on): 520 entries in the seed's
+  // order, computed here the way the page tells anyone to check it.
+  const total = 520;
+  const { dropId: bigDrop } = await arrangeDraw(new Date(Date.now() - 60_000), 5, 0);
+  const entries = await query<{ id: number }>(
+    `WITH u AS (
+       INSERT INTO users (email, password_hash) SELECT 'e2e-bulk-' || $2 || '-' || g || '@example.test', 'not-used' FROM generate_series(1, $3::int) AS g RETURNING id)
+     INSERT INTO drop_entries (drop_id, user_id, person_key, address_key, state, joined_at)
+     SELECT $1, id, 'bulk:' || id, 'bulk', 'lost', now() - interval '2 hours' FROM u RETURNING id`,
+    [bigDrop, tag, total],
+  );
+  const seed = randomBytes(32).toString("hex");
+  const rank = (id: number) => createHmac("sha256", seed).update(String(id)).digest("hex");
+  const order = entries.map((e) => e.id).sort((a, b) => rank(a).localeCompare(rank(b)));
+  await query(
+    `UPDATE drop_entries AS e SET position = d.position FROM unnest($2::int[]) WITH ORDINALITY AS d(id, position) WHERE e.id = d.id AND e.drop_id = $1`,
+    [bigDrop, order],
+  );
+  await query("UPDATE drops SET seed = $2, ordered_at = now() - interval '1 hour' WHERE id = $1", [bigDrop, seed]);
+
+  await page.goto(`/drops/${bigDrop}/draw`);
+  await expect(page.getByTestId("draw-entries")).toHaveText(String(total));
+  await expect(page.getByTestId("draw-page").first()).toHaveText(`Page 1 of 2 (drawn 1 to 500 of ${total})`);
+  await expect(page.getByTestId("draw-order-row")).toHaveCount(500);
+  expect(await page.getByTestId("draw-order-row").locator("td:nth-child(2)").allTextContents()).toEqual(order.slice(0, 500).map(String));
+  await expectNoViolations(page, "the public draw check, first page");
+
+  await page.getByRole("navigation", { name: "Pages of the order drawn", exact: true }).getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/drops/${bigDrop}/draw\\?page=2$`));
+  await expect(page.getByTestId("draw-page").first()).toHaveText(`Page 2 of 2 (drawn 501 to ${total} of ${total})`);
+  expect(await page.getByTestId("draw-order-row").locator("td:nth-child(2)").allTextContents()).toEqual(order.slice(500).map(String));
+  await expect(page.getByRole("link", { name: "Next page" })).toHaveCount(0);
+  await expectNoViolations(page, "the public draw check, last page");
+  await shoot(page, "draw-check-paged");
+
+  const missing = await page.goto(`/drops/${bigDrop}/draw?page=3`);
+  expect(missing!.status()).toBe(404);
 });
