@@ -25,7 +25,7 @@ import {
   routeTreeOf,
   type Metrics,
 } from "./metrics";
-import { RenderCache, renderCacheMiddleware } from "./render-cache";
+import { RenderCache, renderCacheHits, renderCacheMiddleware } from "./render-cache";
 import { refuseBadHost, refuseControlCharactersInPath, requestGuard } from "./request-guard";
 import { cspNonceOf, securityHeaders } from "./security-headers";
 
@@ -74,6 +74,13 @@ export function createApp({
   // First, so every answer (static files, refusals, errors) gets a request id, a log line and a timing.
   app.use(requestLogging(logger));
   app.use(recordRequestMetrics(metrics));
+  // Anonymous catalogue pages kept rendered and compressed for about a second (decision 0049).
+  // Not in development, where the build changes under it. A hit is answered right here: it needs
+  // none of what follows (its headers were kept with it; see renderCacheHits). The rest of the
+  // cache's work (misses, waiting for a render, refreshing) happens further down, in order.
+  const renderCacheMs = typeof build === "function" ? 0 : context.env.RENDER_CACHE_MS;
+  const renderCache = renderCacheMs > 0 ? new RenderCache({ ttlMs: renderCacheMs }) : null;
+  if (renderCache) app.use(renderCacheHits(renderCache));
   app.use(compression());
   app.use(securityHeaders({ development: context.env.NODE_ENV === "development", https: context.env.publicUrl.startsWith("https:") }));
 
@@ -111,11 +118,9 @@ export function createApp({
   app.use(rejectCrossSiteWrites(context.env.publicUrl));
   // Bodies by their headers, before anything reads them: a Content-Length, a size limit, form types only.
   app.use(requestGuard());
-  // Anonymous catalogue pages kept rendered and compressed for about a second (decision 0049);
-  // a hit is answered here. Not in development, where the build changes under it.
-  const renderCacheMs = typeof build === "function" ? 0 : context.env.RENDER_CACHE_MS;
-  if (renderCacheMs > 0) {
-    const renderCache = new RenderCache({ ttlMs: renderCacheMs });
+  // The render cache's misses: a request that renders the page keeps it, and the others for the
+  // same page wait for that render.
+  if (renderCache) {
     listen?.(CATALOGUE_CHANGED_CHANNEL, () => renderCache.invalidate()).catch((error: Error) =>
       logger.error({ reason: error.message }, "render cache: LISTEN failed; pages only expire"),
     );

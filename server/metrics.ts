@@ -162,11 +162,10 @@ export const ROUTE_LABEL = "metricsRoute";
 /** Times every request and records it when the response is finished (or the client left). */
 export function recordRequestMetrics(metrics: Metrics): RequestHandler {
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     res.locals[ROUTE_LABEL] = "other";
     res.once("close", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observeRequest(req.method, res.statusCode, String(res.locals[ROUTE_LABEL]), seconds);
+      metrics.observeRequest(req.method, res.statusCode, String(res.locals[ROUTE_LABEL]), (performance.now() - started) / 1000);
     });
     next();
   };

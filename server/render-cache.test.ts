@@ -6,7 +6,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { catalogueCache, personalResponsesNoStore } from "./cache";
-import { chooseEncoding, RenderCache, renderCacheKey, renderCacheMiddleware, routePatternOfKey } from "./render-cache";
+import { chooseEncoding, RenderCache, renderCacheHits, renderCacheKey, renderCacheMiddleware, routePatternOfKey } from "./render-cache";
 import { cspNonceOf, securityHeaders } from "./security-headers";
 
 describe("renderCacheKey", () => {
@@ -59,6 +59,7 @@ describe("chooseEncoding", () => {
 let clock = 0;
 let cache: RenderCache;
 let renders = 0;
+let pastEarlyHits = 0;
 let base: string;
 let server: Server;
 /** While set, the page waits for it before answering (a slow render). */
@@ -67,6 +68,12 @@ let gate: Promise<void> | null = null;
 /** The real middleware order of server/app.ts, with a stand-in for React Router. */
 beforeAll(async () => {
   const app = express();
+  app.use((req, res, next) => (cache ? renderCacheHits(cache)(req, res, next) : next()));
+  // Counts the requests the early hits let through to the rest of the chain.
+  app.use((_req, _res, next) => {
+    pastEarlyHits++;
+    next();
+  });
   app.use(compression());
   app.use(securityHeaders({ development: false, https: false }));
   app.use(personalResponsesNoStore());
@@ -94,6 +101,7 @@ let stock = 5;
 beforeEach(() => {
   clock = 0;
   renders = 0;
+  pastEarlyHits = 0;
   stock = 5;
   gate = null;
   cache = new RenderCache({ ttlMs: 1000, now: () => clock });
@@ -225,6 +233,42 @@ describe("the render cache in the middleware chain", () => {
     expect(renders).toBe(1);
     expect(new Set(answers.map((a) => a.body.toString())).size).toBe(1);
     expect(answers.filter((a) => a.headers["x-render-cache"] === "hit")).toHaveLength(7);
+  });
+
+  it("answers a hit before the rest of the chain, with the headers the page was rendered with", async () => {
+    const first = await get("/products/box", { "Accept-Encoding": "gzip" });
+    expect(pastEarlyHits).toBe(1);
+    const hit = await get("/products/box", { "Accept-Encoding": "gzip" });
+    expect(hit.headers["x-render-cache"]).toBe("hit");
+    expect(pastEarlyHits).toBe(1);
+    // securityHeaders and compression never saw it: what they set came with the page.
+    for (const name of ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy", "content-security-policy", "content-type", "cache-control", "etag"]) {
+      expect(hit.headers[name], name).toBe(first.headers[name]);
+    }
+    expect(hit.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(hit.body).toString()).toBe(gunzipSync(first.body).toString());
+    expect((await get("/products/box", { "If-None-Match": String(first.headers.etag) })).status).toBe(304);
+    expect(pastEarlyHits).toBe(1);
+  });
+
+  it("lets through, to be decided further down, a bad Host and a page due for its refresh", async () => {
+    await get("/products/box");
+    // refuseBadHost answers those in server/app.ts; here the later stage serves it.
+    await get("/products/box", { Host: "not a host" });
+    expect(pastEarlyHits).toBe(2);
+    clock = 750;
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const refreshing = get("/products/box");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pastEarlyHits).toBe(3);
+    // Its replacement is being rendered: the others get the entry, still fresh, from the early stage.
+    clock = 800;
+    expect((await get("/products/box")).headers["x-render-cache"]).toBe("hit");
+    expect(pastEarlyHits).toBe(3);
+    open();
+    expect((await refreshing).headers["x-render-cache"]).toBe("miss");
+    expect(renders).toBe(2);
   });
 
   it("keys ?page=N apart and renders other query strings every time", async () => {

@@ -2,6 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { ROUTE_LABEL } from "./metrics";
+import { hasUsableHost } from "./request-guard";
 import { hasPersonalCookie, ifNoneMatchHas, KEEP_RENDERED_PAGE, type KeepRenderedPage, PERSONAL_CACHE_CONTROL } from "./cache";
 
 /**
@@ -148,6 +149,18 @@ export class RenderCache {
   }
 
   /**
+   * The fresh entry for `key` when a request may simply be given it: not yet in the last quarter
+   * of its life, or someone is rendering its replacement already. Null otherwise (no entry, or
+   * this request should start the refresh: renderCacheMiddleware decides). No side effects.
+   */
+  servable(key: string): Entry | null {
+    const entry = this.lookup(key);
+    if (!entry) return null;
+    if (this.now() - entry.storedAt < this.ttlMs * REFRESH_AHEAD || this.refreshing.has(key)) return entry;
+    return null;
+  }
+
+  /**
    * True when `entry` is in the last quarter of its life and nobody renders its page yet: the
    * caller renders it now (the others keep getting the entry, still fresh, meanwhile), so the
    * page is replaced before it runs out and no request has to wait for it.
@@ -248,6 +261,25 @@ function answerFromEntry(req: Request, res: Response, entry: Entry): void {
   res.setHeader("Content-Length", body.length);
   res.statusCode = 200;
   res.end(body);
+}
+
+/**
+ * The hits, answered as early as possible (server/app.ts puts this right after the request's log
+ * line and metrics): a hit needs nothing else. Its headers (security headers included) and its
+ * CSP were kept with the page; its bytes are compressed already; it has no body to guard, no
+ * cookie and no session; it is not a static file. Only the Host is checked, as refuseBadHost
+ * would. Anything else — no entry, an entry due for its refresh, a bad Host — goes on through
+ * the whole chain to renderCacheMiddleware, which makes the same decisions again.
+ */
+export function renderCacheHits(cache: RenderCache): RequestHandler {
+  return function renderCacheHit(req, res, next) {
+    const key = renderCacheKey(req.method, req.url, req.headers.cookie);
+    const entry = key === null ? null : cache.servable(key);
+    if (entry === null || !hasUsableHost(req)) return next();
+    cache.hits++;
+    res.locals[ROUTE_LABEL] = routePatternOfKey(key!);
+    answerFromEntry(req, res, entry);
+  };
 }
 
 /**

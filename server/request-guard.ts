@@ -251,14 +251,19 @@ export function isValidHost(value: string | undefined): boolean {
   return value !== undefined && HOST.test(value);
 }
 
+/** The request names a host React Router can build its URL from, and a path (see refuseBadHost). */
+export function hasUsableHost(req: Request): boolean {
+  if (!isValidHost(req.headers.host) || !req.originalUrl.startsWith("/")) return false;
+  const forwarded = req.headers["x-forwarded-host"];
+  if (forwarded === undefined || !req.app.enabled("trust proxy")) return true;
+  return typeof forwarded !== "string" || isValidHost(forwarded.split(",")[0]!.trim());
+}
+
 export function refuseBadHost(): RequestHandler {
   return (req, res, next) => {
-    const host = req.headers.host;
-    const forwarded = req.app.enabled("trust proxy") ? req.headers["x-forwarded-host"] : undefined;
-    const forwardedFirst = typeof forwarded === "string" ? forwarded.split(",")[0]!.trim() : undefined;
-    const target = req.originalUrl;
-    if (!isValidHost(host) || (forwardedFirst !== undefined && !isValidHost(forwardedFirst)) || !target.startsWith("/")) {
-      console.warn(`[http] 400 for ${req.method} ${JSON.stringify(target.slice(0, 200))}: bad or missing Host ${JSON.stringify(host ?? null)}`);
+    if (!hasUsableHost(req)) {
+      const host = req.headers.host;
+      console.warn(`[http] 400 for ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}: bad or missing Host ${JSON.stringify(host ?? null)}`);
       return refuse(res, 400, "The request has a missing or malformed Host header.", { close: true });
     }
     next();

@@ -1,3 +1,6 @@
+import { request } from "node:http";
+import { Writable } from "node:stream";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "~/config/constants";
@@ -7,6 +10,7 @@ import { createSession } from "~/modules/accounts/sessions.server";
 import { adjustStock } from "~/modules/catalog/inventory.server";
 import { productAction } from "~/modules/catalog/product-actions.server";
 import { FileMediaStore } from "~/modules/media/file-store.server";
+import { createMetrics } from "../../server/metrics";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { checkoutFixtures } from "../support/checkout-fixtures";
 import { hasBuild, startApp, type RunningApp } from "../support/http-app";
@@ -129,6 +133,53 @@ describe.runIf(hasBuild)("render cache", () => {
     const anonymous = await page(path);
     expect(anonymous.cache).toBe("hit");
     expect(anonymous.body).not.toContain(user.email);
+  });
+});
+
+describe.runIf(hasBuild)("a hit, answered before the rest of the chain", () => {
+  it("keeps the page's security headers, and gets its own request id, log line and metric", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const metrics = createMetrics(database.db);
+    const observed = await startApp(database.db, { RENDER_CACHE_MS: TTL }, { logger: pino({ level: "info" }, sink), metrics, listen: database.listen });
+    try {
+      const product = await fx.product({ stock: 3 });
+      const path = `/products/${product.slug}`;
+      const rendered = await fetch(`${observed.base}${path}`);
+      await rendered.text();
+      const hit = await fetch(`${observed.base}${path}`);
+      expect(hit.headers.get("x-render-cache")).toBe("hit");
+      await hit.text();
+      // What securityHeaders set on the rendered page (HSTS: PUBLIC_URL is https here), kept with it.
+      for (const name of ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy", "strict-transport-security", "content-security-policy", "cache-control", "content-type", "etag"]) {
+        expect(hit.headers.get(name), name).toBe(rendered.headers.get(name));
+      }
+      expect(hit.headers.get("strict-transport-security")).toMatch(/^max-age=/);
+      const id = hit.headers.get("x-request-id")!;
+      expect(id).toMatch(/^[A-Za-z0-9._-]{8,64}$/);
+      expect(id).not.toBe(rendered.headers.get("x-request-id"));
+      await expect.poll(() => lines.find((line) => line.requestId === id)).toMatchObject({ method: "GET", path, route: "/products/:slug", status: 200, msg: "request" });
+      const text = await metrics.registry.getSingleMetricAsString("nearmint_http_request_duration_seconds");
+      expect(text).toMatch(/nearmint_http_request_duration_seconds_count\{method="GET",status_class="2xx",route="\/products\/:slug"\} 2$/m);
+      // A bad Host is refused (refuseBadHost) even for a page in the cache.
+      const port = Number(new URL(observed.base).port);
+      const badHost = await new Promise<{ status: number; cache: unknown }>((resolve, reject) => {
+        request({ host: "127.0.0.1", port, path, headers: { Host: "not a host" } }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode!, cache: res.headers["x-render-cache"] });
+        })
+          .on("error", reject)
+          .end();
+      });
+      expect(badHost).toEqual({ status: 400, cache: undefined });
+    } finally {
+      await observed.close();
+    }
   });
 });
 
