@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/db/errors";
+import { withRoutesOnPath } from "~/web/routes-on-path.server";
 
 /**
  * React Router's default Node entry, plus the per-request CSP nonce (server/security-headers.ts
@@ -58,7 +59,7 @@ export default function handleRequest(
     // Abort after streamTimeout, with time left to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={withRoutesOnPath(routerContext)} url={request.url} nonce={nonce} />, {
       nonce,
       [readyOption]() {
         shellRendered = true;
