@@ -22,7 +22,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [product, user] = await Promise.all([productBySlug(context.db, params.slug), getCurrentUser(request, context)]);
   if (!product) throw data("Product not found", { status: 404 });
   // The drop's public part only (no visitor): the page stays the same for everyone, and cacheable.
-  const [drop, preorder] = await Promise.all([dropViewFor(context.db, product.id, null), productPreorderView(context.db, product.id, user)]);
+  const [drop, preorder] = await Promise.all([dropViewFor(context.db, product.id, null), productPreorderView(context.db, product.id, user, product.releaseDate ?? null)]);
   return { product, drop, preorder };
 }
 

@@ -133,7 +133,8 @@ async function fetchPage(url: string, headers: Record<string, string> = {}) {
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const value = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Math.round(value * 1000) / 1000;
 };
 
 type Subject = "bare" | "anonymous" | "signedIn";

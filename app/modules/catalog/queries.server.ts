@@ -317,6 +317,7 @@ function prepareProductBySlug(db: Db) {
       description: products.description,
       updatedAt: products.updatedAt,
       kind: products.kind,
+      releaseDate: products.releaseDate,
       categoryName: categories.name,
       categorySlug: categories.slug,
       languageName: languages.name,
@@ -374,6 +375,7 @@ export async function productBySlug(db: Db, slug: string): Promise<ProductDetail
     description: row.description,
     updatedAt: row.updatedAt,
     kind: kind === "single" ? "single" : "sealed",
+    releaseDate: row.releaseDate,
     category: { name: categoryName, slug: categorySlug },
     language: { name: languageName, slug: languageSlug, code: languageCode },
     card:
