@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter, type HandleErrorFunction } from "react-router";
@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/db/errors";
+import { withRoutesOnPath } from "~/web/routes-on-path.server";
 
 /**
  * React Router's default Node entry, plus the per-request CSP nonce (server/security-headers.ts
@@ -58,10 +59,21 @@ export default function handleRequest(
     // Abort after streamTimeout, with time left to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={withRoutesOnPath(routerContext)} url={request.url} nonce={nonce} />, {
       nonce,
       [readyOption]() {
         shellRendered = true;
+        responseHeaders.set("Content-Type", "text/html");
+        if (readyOption === "onAllReady") {
+          // Complete already: one buffer, not React's ~2 kB chunks each crossing a Node stream, a
+          // web stream, compression and the ETag's hashing one by one (decision 0054).
+          pipe(wholeBody((body) => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject));
+          return;
+        }
         const body = new PassThrough({
           final(callback) {
             clearTimeout(timeoutId);
@@ -70,7 +82,6 @@ export default function handleRequest(
           },
         });
         const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html");
         pipe(body);
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
@@ -84,4 +95,27 @@ export default function handleRequest(
       },
     });
   });
+}
+
+/** A sink for a finished render: hands over everything React wrote as one buffer at the end. */
+function wholeBody(done: (body: Uint8Array<ArrayBuffer>) => void, fail: (error: unknown) => void): Writable {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      length += chunk.length;
+      callback();
+    },
+    final(callback) {
+      const body = new Uint8Array(length);
+      let offset = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, offset);
+        offset += chunk.length;
+      }
+      done(body);
+      callback();
+    },
+  }).on("error", fail);
 }

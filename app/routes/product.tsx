@@ -18,13 +18,11 @@ import type { Route } from "./+types/product";
  * `chooseVariant`); a query naming no variant shows the default one rather than an error.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const product = await productBySlug(context.db, params.slug);
+  // The visitor is asked for at once, alongside the root loader's own ask: one session lookup.
+  const [product, user] = await Promise.all([productBySlug(context.db, params.slug), getCurrentUser(request, context)]);
   if (!product) throw data("Product not found", { status: 404 });
   // The drop's public part only (no visitor): the page stays the same for everyone, and cacheable.
-  const [drop, preorder] = await Promise.all([
-    dropViewFor(context.db, product.id, null),
-    productPreorderView(context.db, product.id, await getCurrentUser(request, context)),
-  ]);
+  const [drop, preorder] = await Promise.all([dropViewFor(context.db, product.id, null), productPreorderView(context.db, product.id, user, product.releaseDate ?? null)]);
   return { product, drop, preorder };
 }
 

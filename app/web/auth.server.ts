@@ -18,35 +18,57 @@ import { isPremium } from "~/modules/membership/premium.server";
 import { readSessionToken } from "./session-cookie.server";
 import type { ShellUser } from "./shell";
 
+type CurrentSession = { session: SessionUser; user: ShellUser } | null;
+
 /**
  * One session lookup per request, however many loaders ask (root, page, ...). Keyed by the
- * Request object, so nothing outlives the request.
+ * Request object, so nothing outlives the request. React Router hands each loader a copy of the
+ * request (its own Request object), so the loaders of one page also share a lookup still in
+ * flight through their common load context, by session token (decision 0054): the root's and
+ * the page's loaders start together. Only while in flight — a context may serve many requests
+ * (tests share one), and a later request must see a sign-out.
  */
-const perRequest = new WeakMap<Request, Promise<{ session: SessionUser; user: ShellUser } | null>>();
+const perRequest = new WeakMap<Request, Promise<CurrentSession>>();
+const inFlight = new WeakMap<AppLoadContext, Map<string, Promise<CurrentSession>>>();
 
 /** The session and user behind the request's cookie (the session is needed to end it or keep it). */
-export function getCurrentSession(request: Request, context: AppLoadContext) {
+export function getCurrentSession(request: Request, context: AppLoadContext): Promise<CurrentSession> {
   let pending = perRequest.get(request);
+  if (pending) return pending;
+  const token = readSessionToken(request);
+  let sharing = inFlight.get(context);
+  pending = token ? sharing?.get(token) : undefined;
   if (!pending) {
-    pending = (async () => {
-      const session = await findSessionUser(context.db, readSessionToken(request));
-      if (!session) return null;
-      const user: ShellUser = {
-        id: session.userId,
-        fullName: session.fullName,
-        email: session.email,
-        // Belt and braces: roles only go to verified emails, but a role left over from before
-        // verification existed (or set by hand) must not open the back office either; and with
-        // ADMIN_REQUIRE_2FA the admin role gives no admin access until two-factor sign-in is on.
-        isAdmin: session.role === "admin" && session.emailVerified && (!context.env.adminRequire2fa || session.twoFactorEnabled),
-        isPremium: await isPremium(context.db, session.userId),
-        emailVerified: session.emailVerified,
+    pending = lookUpSession(token, context);
+    if (token) {
+      if (!sharing) inFlight.set(context, (sharing = new Map()));
+      sharing.set(token, pending);
+      const settled = pending;
+      const forget = () => {
+        if (sharing!.get(token) === settled) sharing!.delete(token);
       };
-      return { session, user };
-    })();
-    perRequest.set(request, pending);
+      settled.then(forget, forget);
+    }
   }
+  perRequest.set(request, pending);
   return pending;
+}
+
+async function lookUpSession(token: string | null, context: AppLoadContext): Promise<CurrentSession> {
+  const session = await findSessionUser(context.db, token);
+  if (!session) return null;
+  const user: ShellUser = {
+    id: session.userId,
+    fullName: session.fullName,
+    email: session.email,
+    // Belt and braces: roles only go to verified emails, but a role left over from before
+    // verification existed (or set by hand) must not open the back office either; and with
+    // ADMIN_REQUIRE_2FA the admin role gives no admin access until two-factor sign-in is on.
+    isAdmin: session.role === "admin" && session.emailVerified && (!context.env.adminRequire2fa || session.twoFactorEnabled),
+    isPremium: await isPremium(context.db, session.userId),
+    emailVerified: session.emailVerified,
+  };
+  return { session, user };
 }
 
 export async function getCurrentUser(request: Request, context: AppLoadContext): Promise<ShellUser | null> {

@@ -41,6 +41,8 @@ export interface ProductDetail {
   description: string | null;
   updatedAt: Date;
   kind: "sealed" | "single";
+  /** ISO date ("2026-12-24") a pre-order ships from; null: none. Read with the page's product (decision 0054). */
+  releaseDate?: string | null;
   category: { name: string; slug: string };
   language: { name: string; slug: string; code: string };
   card: CardFacts | null;

@@ -292,12 +292,23 @@ export async function openPreorderVariantIds(db: Db, productId: number): Promise
   return rows.map((r) => r.id);
 }
 
-/** The product page's pre-order and alert facts, for the signed-in customer (or a guest: null). */
-export async function productPreorderView(db: Db, productId: number, user: { id: string; emailVerified: boolean } | null): Promise<ProductPreorderView> {
-  const [preorderVariantIds, [product], alertWaiting] = await Promise.all([
+/**
+ * The product page's pre-order and alert facts, for the signed-in customer (or a guest: null).
+ * `knownReleaseDate`: the product's release date when the caller read it with the product (the
+ * product page does), which spares a statement per page view (decision 0054); else read here.
+ */
+export async function productPreorderView(
+  db: Db,
+  productId: number,
+  user: { id: string; emailVerified: boolean } | null,
+  knownReleaseDate?: string | null,
+): Promise<ProductPreorderView> {
+  const [preorderVariantIds, releaseDate, alertWaiting] = await Promise.all([
     openPreorderVariantIds(db, productId),
-    db.select({ releaseDate: products.releaseDate }).from(products).where(eq(products.id, productId)),
+    knownReleaseDate !== undefined
+      ? knownReleaseDate
+      : db.select({ releaseDate: products.releaseDate }).from(products).where(eq(products.id, productId)).then(([product]) => product?.releaseDate ?? null),
     user ? hasWaitingAlert(db, user.id, productId) : Promise.resolve(null),
   ]);
-  return { preorderVariantIds, releaseDate: product?.releaseDate ?? null, alertWaiting, emailVerified: user?.emailVerified ?? false };
+  return { preorderVariantIds, releaseDate, alertWaiting, emailVerified: user?.emailVerified ?? false };
 }

@@ -1,0 +1,3 @@
+import { type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [route("products/:slug", "routes/product.tsx")] satisfies RouteConfig;
