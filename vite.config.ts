@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
@@ -28,8 +28,30 @@ function rootShell(ctx: ChunkingContext): Set<string> {
   return found;
 }
 
+/**
+ * React Router's package exports resolve to its development build in every environment
+ * (remix-run/react-router#14102): the browser would get its dev warnings and their texts. The
+ * client build takes the production build instead (the same code with the warnings compiled out).
+ * The server keeps what the exports give: @react-router/node and @react-router/express import that
+ * copy, and one copy must own the contexts they share.
+ */
+const REACT_ROUTER_DIST = new URL("./node_modules/react-router/dist/production/", import.meta.url).pathname;
+function reactRouterProductionInBrowser(): Plugin {
+  return {
+    name: "nearmint:react-router-production-in-browser",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(id) {
+      if (id === "react-router") return `${REACT_ROUTER_DIST}index.mjs`;
+      if (id === "react-router/dom") return `${REACT_ROUTER_DIST}dom-export.mjs`;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [reactRouterProductionInBrowser(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {
