@@ -13,12 +13,15 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartSync } from "./components/cart-sync";
-import { SiteFooter } from "./components/site-footer";
+import { deferred } from "./components/deferred";
 import { SiteHeader } from "./components/site-header";
 import { StatusPage } from "./components/status-page";
 import { useFocusOnPageChange } from "./components/use-focus-on-page-change";
 import type { RootData } from "~/web/shell";
 import { loadShell } from "~/web/shell.server";
+
+/** Below the fold on every page, plain links: its code loads after the page's (decision 0051). */
+const SiteFooter = deferred(() => import("./components/site-footer").then((m) => m.SiteFooter));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shell = await loadShell(request, context);
