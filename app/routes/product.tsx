@@ -1,6 +1,6 @@
 import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CatalogueError } from "~/components/catalogue/catalogue-error";
-import { deferred } from "~/components/deferred";
+import { ProductPage } from "~/components/product/product-page";
 import { chooseVariant } from "~/modules/catalog/product-page";
 import { fallbackUrl } from "~/modules/media/responsive";
 import { productBySlug } from "~/modules/catalog/queries.server";
@@ -11,12 +11,6 @@ import { formatPence } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useRootData } from "~/web/shell";
 import type { Route } from "./+types/product";
-
-/**
- * The page's body hydrates once its code has arrived, after the page's first load: until then its
- * HTML is the server's, and its forms and links work as they do without JavaScript (decision 0051).
- */
-const ProductPage = deferred(() => import("~/components/product/product-page").then((m) => m.ProductPage));
 
 /**
  * GET /products/:slug — one visible product with all its variants. Hidden and unknown products

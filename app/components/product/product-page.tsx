@@ -1,9 +1,6 @@
 import { AddToCartForm } from "~/components/add-to-cart-form";
 import { Breadcrumb } from "~/components/catalogue/breadcrumb";
 import { deferred } from "~/components/deferred";
-import { FastShippingNote, SecurePaymentNote } from "~/components/catalogue/product-assurances";
-import { ProductPrice } from "~/components/catalogue/product-price";
-import { StockBadge } from "~/components/catalogue/stock-badge";
 import { effectiveLimit, hasPicker, type ProductDetail, type ProductVariant } from "~/modules/catalog/product-page";
 import { ProductPicture } from "~/components/catalogue/product-picture";
 import { PRODUCT_PAGE_SIZES, fallbackUrl } from "~/modules/media/responsive";
@@ -12,11 +9,18 @@ import type { DropView } from "~/modules/drops/drop-view";
 import { PreorderBadge } from "~/components/preorders/preorder-badge";
 import type { ProductPreorderView } from "~/modules/preorders/views";
 
-// What only some products show (a single's facts and picker, a drop's panel, the alert form) and
-// what only crawlers read (JSON-LD) load after the page's own code, and only on pages that show
-// them; the server's HTML is complete either way (decision 0051).
+import { VariantPicker } from "./variant-picker";
+
+// The parts that need no JavaScript to work load after the page's own code (decision 0051): what
+// is only read (price, stock, the notes), what only some products show (a single's facts, a drop's
+// panel, the alert form: loaded only where shown) and what only crawlers read (JSON-LD). The
+// server's HTML is complete either way. Add to Cart and the variant picker are not among them: a
+// customer uses them right away, and they keep the page (and focus) only once hydrated.
+const ProductPrice = deferred(() => import("~/components/catalogue/product-price").then((m) => m.ProductPrice));
+const StockBadge = deferred(() => import("~/components/catalogue/stock-badge").then((m) => m.StockBadge));
+const FastShippingNote = deferred(() => import("~/components/catalogue/product-assurances").then((m) => m.FastShippingNote));
+const SecurePaymentNote = deferred(() => import("~/components/catalogue/product-assurances").then((m) => m.SecurePaymentNote));
 const CardFacts = deferred(() => import("./card-facts").then((m) => m.CardFacts));
-const VariantPicker = deferred(() => import("./variant-picker").then((m) => m.VariantPicker));
 const DropPanel = deferred(() => import("~/components/drops/drop-panel").then((m) => m.DropPanel));
 const AlertSignup = deferred(() => import("~/components/preorders/alert-signup").then((m) => m.AlertSignup));
 const ProductStructuredData = deferred(() => import("./product-structured-data").then((m) => m.ProductStructuredData));
