@@ -1,22 +1,28 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 const ROOT_MODULE = new URL("./app/root.tsx", import.meta.url).pathname;
 const REACT_DOM = /node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/;
+const LANDING_ROUTES = ["home", "category", "product"].map((name) => new URL(`./app/routes/${name}.tsx`, import.meta.url).pathname);
+const LANDING_GROUPS = [
+  "landing-home-category-product",
+  "landing-home-category",
+  "landing-home-product",
+  "landing-category-product",
+  "landing-home",
+  "landing-category",
+  "landing-product",
+];
 let shellModules: Set<string> | undefined;
+let landingGroups: Map<string, string> | undefined;
 
-/**
- * The app's own modules the root route imports, directly or through each other (header, footer,
- * status page, shell config…). Every page loads the root, so every page loads these: one chunk
- * instead of a dozen small ones, each a request of its own (docs/decisions/0051-first-load-budget.md).
- */
-function rootShell(ctx: ChunkingContext): Set<string> {
-  if (shellModules) return shellModules;
+/** The app's own modules `from` imports statically, directly or through each other. */
+function appImports(ctx: ChunkingContext, from: string): Set<string> {
   const found = new Set<string>();
-  const queue = [ROOT_MODULE];
+  const queue = [from];
   while (queue.length) {
     for (const dep of ctx.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
       if (dep.includes("node_modules") || found.has(dep)) continue;
@@ -24,12 +30,62 @@ function rootShell(ctx: ChunkingContext): Set<string> {
       queue.push(dep);
     }
   }
-  shellModules = found;
   return found;
 }
 
+/**
+ * The app's own modules the root route imports, directly or through each other (header, status
+ * page, shell config…). Every page loads the root, so every page loads these: one chunk
+ * instead of a dozen small ones, each a request of its own (docs/decisions/0051-first-load-budget.md).
+ */
+function rootShell(ctx: ChunkingContext): Set<string> {
+  return (shellModules ??= appImports(ctx, ROOT_MODULE));
+}
+
+/**
+ * The app's modules that two or three of the landing pages (home, a category, a product) import
+ * and the shell does not (prices, money, pictures, SEO tags, badges…), by which pages import them:
+ * one chunk for what all three share, one for what home and category share, and so on, rather
+ * than ten chunks of a few hundred bytes each, which cost a request apiece and compress worse
+ * apart; and no page loads another's modules. Null: a module only one landing page imports, or none.
+ */
+function landingGroup(ctx: ChunkingContext, id: string): string | null {
+  if (!landingGroups) {
+    const shell = rootShell(ctx);
+    const pages = new Map<string, string[]>();
+    for (const route of LANDING_ROUTES) {
+      const page = route.replace(/^.*[\\/]|\.tsx$/g, "");
+      for (const dep of appImports(ctx, route)) if (!shell.has(dep)) pages.set(dep, [...(pages.get(dep) ?? []), page]);
+    }
+    landingGroups = new Map([...pages].map(([dep, users]) => [dep, `landing-${users.join("-")}`]));
+  }
+  return landingGroups.get(id) ?? null;
+}
+
+/**
+ * React Router's package exports resolve to its development build in every environment
+ * (remix-run/react-router#14102): the browser would get its dev warnings and their texts. The
+ * client build takes the production build instead (the same code with the warnings compiled out).
+ * The server keeps what the exports give: @react-router/node and @react-router/express import that
+ * copy, and one copy must own the contexts they share.
+ */
+const REACT_ROUTER_DIST = new URL("./node_modules/react-router/dist/production/", import.meta.url).pathname;
+function reactRouterProductionInBrowser(): Plugin {
+  return {
+    name: "nearmint:react-router-production-in-browser",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(id) {
+      if (id === "react-router") return `${REACT_ROUTER_DIST}index.mjs`;
+      if (id === "react-router/dom") return `${REACT_ROUTER_DIST}dom-export.mjs`;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [reactRouterProductionInBrowser(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {
@@ -38,7 +94,17 @@ export default defineConfig({
           output: {
             // The group also takes what those modules import (React, React Router, their icons),
             // and react-dom's non-client part (the client entry imports it): every page needs them.
-            codeSplitting: { groups: [{ name: (id: string, ctx: ChunkingContext) => (rootShell(ctx).has(id) || REACT_DOM.test(id) ? "shell" : null) }] },
+            codeSplitting: {
+              groups: [
+                { name: (id: string, ctx: ChunkingContext) => (rootShell(ctx).has(id) || REACT_DOM.test(id) ? "shell" : null), priority: 2 },
+                // Under the shell: what it holds (React, React Router) stays there. What all three
+                // pages share before what two do: a group takes what its modules import with them.
+                ...LANDING_GROUPS.map((group) => ({
+                  name: (id: string, ctx: ChunkingContext) => (landingGroup(ctx, id) === group ? group : null),
+                  priority: 1 + group.split("-").length / 10,
+                })),
+              ],
+            },
           },
         },
       },

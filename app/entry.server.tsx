@@ -61,6 +61,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={withRoutesOnPath(routerContext)} url={request.url} nonce={nonce} />, {
       nonce,
+      // A finished Suspense boundary is written in place, however large. By default React sends
+      // one over 12,800 bytes after the rest and shows it with an inline script, so without
+      // JavaScript it would stay hidden: the deferred parts of a page (components/deferred.tsx,
+      // such as the product page's body) are finished when rendered, and must read without it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
         responseHeaders.set("Content-Type", "text/html");

@@ -1,24 +1,16 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useNavigation,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartSync } from "./components/cart-sync";
-import { SiteFooter } from "./components/site-footer";
+import { deferred } from "./components/deferred";
 import { SiteHeader } from "./components/site-header";
-import { StatusPage } from "./components/status-page";
 import { useFocusOnPageChange } from "./components/use-focus-on-page-change";
 import type { RootData } from "~/web/shell";
 import { loadShell } from "~/web/shell.server";
+
+/** Below the fold on every page, plain links: its code loads after the page's (decision 0051). */
+const SiteFooter = deferred(() => import("./components/site-footer").then((m) => m.SiteFooter));
+const ErrorPage = deferred(() => import("./components/error-page").then((m) => m.ErrorPage));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shell = await loadShell(request, context);
@@ -89,47 +81,18 @@ function SkipLink() {
   );
 }
 
-/** Headings for the expected failures a route may throw; anything else is a 500. */
-const STATUS_TITLES: Record<number, string> = {
-  400: "That request could not be handled",
-  401: "Please log in",
-  403: "Access denied",
-  404: "Page not found",
-  409: "Something changed in the meantime",
-  410: "This link is no longer valid",
-  413: "That was too much to send",
-  429: "Too many attempts",
-};
-
 /**
  * Last line of defence: expected 4xx responses show their message; anything else shows a
- * generic page. Stack traces never reach users (they are logged on the server).
+ * generic page. Stack traces never reach users (they are logged on the server). The page itself
+ * (components/error-page.tsx) loads only when shown, not with every page (decision 0051).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const location = useLocation();
-  let status = 500;
-  let title = "Something went wrong";
-  let message = "Sorry, an unexpected error occurred. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    title = STATUS_TITLES[status] ?? (status < 500 ? "That did not work" : title);
-    if (typeof error.data === "string" && error.data) message = error.data;
-    else if (status === 404) message = "We couldn't find the page you were looking for.";
-    else if (status < 500) message = "Please check what you entered and try again.";
-  }
-  const action =
-    status === 401
-      ? { to: `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, label: "Log in" }
-      : undefined;
   return (
     <>
       <SkipLink />
       {root && <SiteHeader user={root.user} cartCount={root.cartCount} />}
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
-        <title>{`${title} | ${root?.shop.name ?? "Nearmint"}`}</title>
-        <StatusPage status={status} title={title} message={message} action={action} />
-      </main>
+      <ErrorPage error={error} shopName={root?.shop.name} />
       {root && <SiteFooter shop={root.shop} />}
     </>
   );

@@ -1,4 +1,4 @@
-import { Check, ShoppingCart } from "lucide-react";
+import { CheckIcon, ShoppingCartIcon } from "~/components/ui/icons";
 import { useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useCartFormSubmit } from "~/components/cart/use-cart-form-submit";
@@ -72,7 +72,7 @@ export function AddToCartForm({
               : "inline-flex items-center gap-2 rounded-lg bg-amber-500 px-6 py-2.5 font-semibold text-slate-900 hover:bg-amber-400 disabled:opacity-70"
           }
         >
-          {inCart ? <Check aria-hidden className="h-5 w-5" /> : <ShoppingCart aria-hidden className="h-5 w-5" />}
+          {inCart ? <CheckIcon className="h-5 w-5" /> : <ShoppingCartIcon className="h-5 w-5" />}
           {busy ? "Adding..." : inCart ? "Added to Cart" : "Add to Cart"}
         </button>
         {inCart && (

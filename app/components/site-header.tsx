@@ -1,4 +1,4 @@
-import { Search, ShoppingCart, User, HandCoins, Crown } from "lucide-react";
+import { CrownIcon, HandCoinsIcon, SearchIcon, ShoppingCartIcon, UserIcon } from "~/components/ui/icons";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import type { ShellUser } from "~/web/shell";
 import { useShop } from "~/web/shell";
@@ -21,7 +21,7 @@ export function SiteHeader({ user, cartCount }: { user: ShellUser | null; cartCo
             to="/sell-cards"
             className="inline-flex items-center gap-1.5 rounded-lg bg-amber-500 px-2.5 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400 sm:px-3"
           >
-            <HandCoins aria-hidden className="hidden h-4 w-4 min-[400px]:block" />
+            <HandCoinsIcon className="hidden h-4 w-4 min-[400px]:block" />
             <span>Sell your cards</span>
           </Link>
           {user?.isPremium ? null : (
@@ -29,7 +29,7 @@ export function SiteHeader({ user, cartCount }: { user: ShellUser | null; cartCo
               to="/pro"
               className="inline-flex items-center gap-1 rounded-lg p-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
             >
-              <Crown aria-hidden className="h-5 w-5 text-amber-500 lg:h-4 lg:w-4" />
+              <CrownIcon className="h-5 w-5 text-amber-500 lg:h-4 lg:w-4" />
               <span className="sr-only lg:not-sr-only">Pro</span>
             </Link>
           )}
@@ -38,7 +38,7 @@ export function SiteHeader({ user, cartCount }: { user: ShellUser | null; cartCo
             className="relative inline-flex items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100"
             aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
           >
-            <ShoppingCart aria-hidden className="h-6 w-6" />
+            <ShoppingCartIcon className="h-6 w-6" />
             {cartCount > 0 && (
               <span
                 data-testid="cart-count"
@@ -52,7 +52,7 @@ export function SiteHeader({ user, cartCount }: { user: ShellUser | null; cartCo
             to={user ? "/account" : "/login"}
             className="inline-flex items-center gap-1.5 rounded-lg p-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
           >
-            <User aria-hidden className="h-6 w-6" />
+            <UserIcon className="h-6 w-6" />
             <span className="hidden sm:inline">{user ? "Account" : "Login"}</span>
             <span className="sr-only sm:hidden">{user ? "Account" : "Login"}</span>
           </Link>
@@ -94,7 +94,7 @@ function HeaderSearch() {
         className="w-full rounded-lg border border-slate-300 bg-white py-2 pl-3 pr-10 text-sm placeholder:text-slate-400 focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-200"
       />
       <button type="submit" className="absolute inset-y-0 right-0 grid w-10 place-items-center text-slate-500 hover:text-slate-900">
-        <Search aria-hidden className="h-4 w-4" />
+        <SearchIcon className="h-4 w-4" />
         <span className="sr-only">Search</span>
       </button>
     </Form>

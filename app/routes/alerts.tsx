@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { ALERT_TEXT, alertFormSchema } from "~/modules/preorders/alert-rules";
+import { alertFormSchema } from "~/modules/preorders/alert-form";
+import { ALERT_TEXT } from "~/modules/preorders/alert-rules";
 import { alertProductSlug, cancelAlert, subscribeAlert } from "~/modules/preorders/alerts.server";
 import { getCurrentUser } from "~/web/auth.server";
 import type { Route } from "./+types/alerts";

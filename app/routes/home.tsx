@@ -1,4 +1,4 @@
-import { MessageCircle, TriangleAlert } from "lucide-react";
+import { MessageCircleIcon, TriangleAlertIcon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/product-card";
 import { HOME_BANNER_TEXT, HOME_NEW_RELEASES_COUNT } from "~/config/constants";
@@ -30,7 +30,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         role="status"
         className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-100 px-4 py-3 text-sm font-medium text-amber-900"
       >
-        <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+        <TriangleAlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
         {HOME_BANNER_TEXT}
       </p>
 
@@ -87,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           rel="noopener noreferrer"
           className="inline-flex shrink-0 items-center gap-2 rounded-lg bg-white px-5 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50"
         >
-          <MessageCircle aria-hidden className="h-5 w-5" /> Join our community chat
+          <MessageCircleIcon className="h-5 w-5" /> Join our community chat
         </a>
       </section>
     </div>

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRightIcon } from "~/components/ui/icons";
 import { Link } from "react-router";
 
 /** A visible breadcrumb trail; the last item is the current page and is not a link. */
@@ -10,7 +10,7 @@ export function Breadcrumb({ items }: { items: ReadonlyArray<{ name: string; to:
           const last = index === items.length - 1;
           return (
             <li key={item.to} className="flex min-w-0 items-center gap-1">
-              {index > 0 && <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-400" />}
+              {index > 0 && <ChevronRightIcon className="h-4 w-4 shrink-0 text-slate-400" />}
               {last ? (
                 <span aria-current="page" className="truncate font-medium text-slate-900">
                   {item.name}

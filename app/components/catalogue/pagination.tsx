@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/icons";
 import { Link, useLocation } from "react-router";
 
 /** Previous/next links for a paged list; other query parameters (a search's q) are kept. */
@@ -18,7 +18,7 @@ export function Pagination({ page, hasNextPage, totalPages }: { page: number; ha
     <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-3">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} rel="prev" className={linkClass}>
-          <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
+          <ChevronLeftIcon className="h-4 w-4" /> Previous
         </Link>
       ) : (
         <span />
@@ -29,7 +29,7 @@ export function Pagination({ page, hasNextPage, totalPages }: { page: number; ha
       </span>
       {hasNextPage ? (
         <Link to={hrefFor(page + 1)} rel="next" className={linkClass}>
-          Next <ChevronRight aria-hidden className="h-4 w-4" />
+          Next <ChevronRightIcon className="h-4 w-4" />
         </Link>
       ) : (
         <span />

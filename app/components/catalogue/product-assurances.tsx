@@ -1,10 +1,10 @@
-import { Lock, Truck } from "lucide-react";
+import { LockIcon, TruckIcon } from "~/components/ui/icons";
 
 /** The product page's shipping promise (above the description). */
 export function FastShippingNote() {
   return (
     <div className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-4">
-      <Truck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+      <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
       <div>
         <p className="font-semibold text-green-900">Fast Shipping</p>
         <p className="text-sm text-green-800">Usually dispatched within 24 hours.</p>
@@ -17,7 +17,7 @@ export function FastShippingNote() {
 export function SecurePaymentNote() {
   return (
     <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
-      <Lock aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" />
+      <LockIcon className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" />
       <div>
         <p className="font-semibold text-slate-900">Secure Payment</p>
         <p className="text-sm text-slate-600">

@@ -1,4 +1,4 @@
-import { Package } from "lucide-react";
+import { PackageIcon } from "~/components/ui/icons";
 import { OUTPUT_CONTENT_TYPES, OUTPUT_FORMATS, TILE_SIZES, fallbackUrl, srcSet, type ResponsiveImage } from "~/modules/media/responsive";
 
 /**
@@ -49,7 +49,7 @@ export function ProductPicture({
 export function NoPicture() {
   return (
     <div className="grid h-full w-full place-items-center text-slate-400" data-testid="no-picture">
-      <Package aria-hidden className="h-1/3 w-1/3" strokeWidth={1.25} />
+      <PackageIcon className="h-1/3 w-1/3" strokeWidth={1.25} />
     </div>
   );
 }

@@ -1,20 +1,29 @@
 import { AddToCartForm } from "~/components/add-to-cart-form";
 import { Breadcrumb } from "~/components/catalogue/breadcrumb";
-import { FastShippingNote, SecurePaymentNote } from "~/components/catalogue/product-assurances";
-import { ProductPrice } from "~/components/catalogue/product-price";
-import { StockBadge } from "~/components/catalogue/stock-badge";
+import { deferred } from "~/components/deferred";
 import { effectiveLimit, hasPicker, type ProductDetail, type ProductVariant } from "~/modules/catalog/product-page";
 import { ProductPicture } from "~/components/catalogue/product-picture";
 import { PRODUCT_PAGE_SIZES, fallbackUrl } from "~/modules/media/responsive";
-import { breadcrumbJsonLd, jsonLdText, productJsonLd } from "~/modules/catalog/structured-data";
 import { variantLabel } from "~/modules/catalog/variants";
-import { DropPanel } from "~/components/drops/drop-panel";
 import type { DropView } from "~/modules/drops/drop-view";
-import { AlertSignup } from "~/components/preorders/alert-signup";
 import { PreorderBadge } from "~/components/preorders/preorder-badge";
 import type { ProductPreorderView } from "~/modules/preorders/views";
-import { CardFacts } from "./card-facts";
+
 import { VariantPicker } from "./variant-picker";
+
+// The parts that need no JavaScript to work load after the page's own code (decision 0051): what
+// is only read (price, stock, the notes), what only some products show (a single's facts, a drop's
+// panel, the alert form: loaded only where shown) and what only crawlers read (JSON-LD). The
+// server's HTML is complete either way. Add to Cart and the variant picker are not among them: a
+// customer uses them right away, and they keep the page (and focus) only once hydrated.
+const ProductPrice = deferred(() => import("~/components/catalogue/product-price").then((m) => m.ProductPrice));
+const StockBadge = deferred(() => import("~/components/catalogue/stock-badge").then((m) => m.StockBadge));
+const FastShippingNote = deferred(() => import("~/components/catalogue/product-assurances").then((m) => m.FastShippingNote));
+const SecurePaymentNote = deferred(() => import("~/components/catalogue/product-assurances").then((m) => m.SecurePaymentNote));
+const CardFacts = deferred(() => import("./card-facts").then((m) => m.CardFacts));
+const DropPanel = deferred(() => import("~/components/drops/drop-panel").then((m) => m.DropPanel));
+const AlertSignup = deferred(() => import("~/components/preorders/alert-signup").then((m) => m.AlertSignup));
+const ProductStructuredData = deferred(() => import("./product-structured-data").then((m) => m.ProductStructuredData));
 
 const DESCRIPTION_FALLBACK = "No description available.";
 
@@ -42,27 +51,12 @@ export function ProductPage({
   /** Pre-order and availability-alert facts (issue 16); absent: none. */
   preorder?: ProductPreorderView;
 }) {
-  const absolute = (path: string) => (path.startsWith("http") ? path : origin + path);
   const crumbs = [
     { name: product.language.name, to: `/language/${product.language.slug}` },
     { name: product.category.name, to: `/category/${product.category.slug}` },
     { name: product.name, to: `/products/${product.slug}` },
   ];
   const [mainImage, ...moreImages] = product.images ?? [];
-  // The uploaded image (its largest WebP) stands for the product in search results; else the art.
-  const shareImage = mainImage ? fallbackUrl(mainImage, Infinity) : product.imageUrl;
-  const structuredData = [
-    productJsonLd({
-      name: product.name,
-      slug: product.slug,
-      description: product.description,
-      imageUrl: shareImage ? absolute(shareImage) : null,
-      url: absolute(`/products/${product.slug}`),
-      category: product.category.name,
-      variants: product.variants.map((v) => ({ ...v, preorder: preorder?.preorderVariantIds.includes(v.id) })),
-    }),
-    breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: absolute(c.to) }))),
-  ];
   const picker = hasPicker(product);
   const stock = chosen?.stock ?? 0;
   const limit = chosen ? effectiveLimit(chosen, product.limitPerCustomer) : product.limitPerCustomer;
@@ -72,9 +66,7 @@ export function ProductPage({
 
   return (
     <article className="space-y-6">
-      {structuredData.map((item, index) => (
-        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(item) }} />
-      ))}
+      <ProductStructuredData product={product} crumbs={crumbs} origin={origin} preorderVariantIds={preorder?.preorderVariantIds} />
       <Breadcrumb items={crumbs} />
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">

@@ -1,7 +1,8 @@
-/** Availability alerts ("Email me when it's available"): limits, messages and the customer's form (client-safe). */
-import { z } from "zod";
-import { parseDbId } from "~/utils/db-id";
-
+/**
+ * Availability alerts ("Email me when it's available"): limits and messages (client-safe). The
+ * form's schema is in alert-form.ts: the product page imports these texts, and a module-level zod
+ * schema here would put zod (25 kB gzip) in its first-load JavaScript (decision 0051).
+ */
 export const ALERT_LIMITS = {
   /** Most alert emails queued in any 60 seconds (a restock must not flood the mail relay, and a first come, first served rush stays fair). */
   emailsPerMinute: 60,
@@ -22,16 +23,3 @@ export const ALERT_TEXT = {
   unsubscribed: (n: number) => (n === 0 ? "You had no availability emails waiting." : `Done: ${n === 1 ? "that alert is" : `those ${n} alerts are`} stopped. You will not get availability emails from us.`),
   badLink: "This link is not valid (or the alert is gone).",
 } as const;
-
-/** The product page's alert form: which product (its page's slug is looked up, never posted). */
-export const alertFormSchema = z.object({
-  intent: z.enum(["subscribe", "cancel"]),
-  productId: z.string().transform((s, ctx) => {
-    const id = parseDbId(s);
-    if (id === null) {
-      ctx.addIssue({ code: "custom", message: "bad product" });
-      return z.NEVER;
-    }
-    return id;
-  }),
-});

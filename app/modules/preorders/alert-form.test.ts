@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alertFormSchema } from "./alert-rules";
+import { alertFormSchema } from "./alert-form";
 
 describe("alertFormSchema", () => {
   it("reads an intent and a product id; a posted slug is dropped (the server looks up the real one)", () => {
