@@ -478,8 +478,8 @@ describe("the right to buy at payment (a late payment)", () => {
     expect(email?.textBody).toContain(`your time to buy ${product.name} had run out`);
     expect(email?.textBody).not.toContain("per person");
     expect(await fx.emails(`order-confirmation:${order.orderId}`)).toHaveLength(0);
-    // The success page shows it as the late payment it is.
-    expect(await loadOrderConfirmation(database.db, sandbox, { userId: late.id, sessionId: order.sessionId })).toMatchObject({ state: "refunded", refundCause: "stock" });
+    // The success page says why: the time to buy had run out.
+    expect(await loadOrderConfirmation(database.db, sandbox, { userId: late.id, sessionId: order.sessionId })).toMatchObject({ state: "refunded", refundCause: "drop_right" });
   });
 
   it("accepts a late payment while the buyer's window is still open (the units are taken again)", async () => {

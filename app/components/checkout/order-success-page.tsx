@@ -30,7 +30,7 @@ export interface OrderSuccessProps {
   /** This request completed the order (and emptied the cart lines): refresh the header once. */
   cartCleared: boolean;
   /** Refunded: the stock, or the order's coupon code, was gone when the payment arrived. */
-  refundCause?: "stock" | "coupon" | "person_limit" | null;
+  refundCause?: "stock" | "coupon" | "person_limit" | "drop_right" | null;
 }
 
 /** /order/success: paid (with confetti), still confirming, refunded, or not completed. */
@@ -97,7 +97,9 @@ export function OrderSuccessPage({ orderId, state, email, totalAmount, creditAmo
             ? `Your payment for order #${orderId} arrived after we could hold the order for you, and by then its coupon code had been used as many times as it allows.`
             : refundCause === "person_limit"
               ? `Order #${orderId} would take you over a timed drop's limit per person, which counts every account with the same email, delivery address or card, so we could not accept it.`
-              : `Your payment for order #${orderId} arrived after we could hold the items for you, and they sold out in the meantime.`}{" "}
+              : refundCause === "drop_right"
+                ? `Your payment for order #${orderId} reached us after your time to buy in the drop had run out, so the units went to the next people in line.`
+                : `Your payment for order #${orderId} arrived after we could hold the items for you, and they sold out in the meantime.`}{" "}
           {creditAmount > 0
             ? `We have refunded the ${formatPence(totalAmount - creditAmount)} you paid by card, and the ${formatPence(creditAmount)} of store credit is back on your account; `
             : `We have refunded the full ${formatPence(totalAmount)}; `}

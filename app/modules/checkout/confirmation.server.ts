@@ -15,19 +15,9 @@ export interface OrderConfirmation {
   /** This request completed the order (and emptied the cart lines). */
   cartCleared: boolean;
   /** Refunded: whether the stock or the order's coupon was gone when the payment came. */
-  refundCause: PageRefundCause | null;
+  refundCause: RefundCause | null;
 }
 
-/**
- * The causes the success page has its own sentence for. A drop payment refused because the
- * buyer's time to buy had run out (`drop_right`) is shown as the late payment it is ("arrived
- * after we could hold the items"); its email names the drop and says exactly why.
- */
-export type PageRefundCause = Exclude<RefundCause, "drop_right">;
-
-function pageRefundCause(cause: RefundCause): PageRefundCause {
-  return cause === "drop_right" ? "stock" : cause;
-}
 
 /**
  * The order-success page's data. Only the customer's own order is shown; for it, fulfilment
@@ -59,6 +49,6 @@ export async function loadOrderConfirmation(
         : fresh.status === "pending"
           ? "processing"
           : "not_completed";
-  const refundCause = state === "refunded" ? pageRefundCause(await orderRefundCause(db, fresh.id)) : null;
+  const refundCause = state === "refunded" ? await orderRefundCause(db, fresh.id) : null;
   return { orderId: fresh.id, state, email: fresh.email, totalAmount: fresh.totalAmount, creditAmount: fresh.creditAmount, cartCleared, refundCause };
 }
