@@ -9,7 +9,11 @@ import { isDatabaseUnavailable } from "~/db/errors";
 import { withRoutesOnPath } from "~/web/routes-on-path.server";
 
 /**
- * React Router's default Node entry, plus the per-request CSP nonce (server/security-headers.ts
+ * React Router's default Node entry, plus: only the routes on the URL's path handed to the
+ * render (`withRoutesOnPath`, decision 0054), finished Suspense boundaries written in place
+ * whatever their size (`progressiveChunkSize`, decision 0051: deferred parts must read without
+ * JavaScript), a whole document for crawlers and anonymous pages sent as one buffer, and the
+ * per-request CSP nonce (server/security-headers.ts
  * makes it and puts it in the load context). `<ServerRouter nonce>` stamps it on the inline
  * scripts React Router writes (hydration data, route modules) and is the default nonce of
  * `<Scripts>`, `<ScrollRestoration>` and `<Links>`; renderToPipeableStream's `nonce` covers

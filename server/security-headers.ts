@@ -39,7 +39,10 @@ export function securityHeaders({ development, https }: SecurityHeaderOptions): 
     ].join("; ");
   // The text around the nonce, joined once instead of on every response.
   const slot = "\u0000";
-  const [policyHead, policyTail] = policy(slot).split(slot) as [string, string];
+  const parts = policy(slot).split(slot);
+  // One nonce in the policy: a second one would silently lose the text after it.
+  if (parts.length !== 2) throw new Error(`the CSP must hold the nonce exactly once, not ${parts.length - 1} times`);
+  const [policyHead, policyTail] = parts as [string, string];
   return (_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

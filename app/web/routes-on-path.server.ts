@@ -10,6 +10,10 @@
  * its parent paths — so the render is handed a manifest (and the matcher its route branches)
  * holding just those. What is left out is exactly what `getPartialManifest` would have left
  * out, so the page, its hydration data and the client's manifest are the same, byte for byte.
+ *
+ * This leans on parts of React Router's render context that are not documented API
+ * (`manifest.routes`, `routeModules`, `branches`). After upgrading react-router, render a few
+ * pages (product, cart, an admin page, a 404, signed in) with and without this and diff them.
  * The subset depends only on the matched routes and the parent paths, and is kept (LRU) per
  * build: product pages all share one.
  */

@@ -523,6 +523,41 @@ describe("the right to buy at payment (a late payment)", () => {
   });
 });
 
+describe("a refund retried after the provider failed", () => {
+  const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * MINUTE);
+
+  it("keeps the reason of the moment it was refunded (sold out), though the buyer's time to buy has run out since", async () => {
+    const { product, drop } = await liveDrop({ stock: 2 });
+    const [slow, rival] = [await buyer(), await buyer()];
+    for (const u of [slow, rival]) await admit(drop.id, u.id, { from: -5, until: 60 });
+    const base = new Date();
+    const order = await checkedOut(slow.id, product.variantId, 2, base);
+    // The hold ends and the sweep returns the units; the rival takes them.
+    await releaseExpiredReservations(database.db, at(base, 31));
+    await checkedOut(rival.id, product.variantId, 2, at(base, 31));
+    expect(await fx.stock(product.variantId)).toBe(0);
+
+    // The slow buyer's payment lands while their window is still open: sold out, so refunded,
+    // but the provider is down and the refund call fails.
+    const held: PaymentEvent[] = [];
+    const dispatch = async (event: PaymentEvent) => (held.push(event), "ignored" as const);
+    expect((await paySandboxSession(database.db, order.sessionId, VISA, { dispatch, viewerId: slow.id, now: at(base, 29) })).status).toBe("paid");
+    const down: PaymentProvider = Object.assign(Object.create(sandbox) as PaymentProvider, {
+      refundPayment: async () => {
+        throw new Error("provider unavailable");
+      },
+    });
+    await expect(fulfilCheckout(database.db, order.sessionId, { provider: down, now: at(base, 32) })).rejects.toThrow("provider unavailable");
+    expect(await statusOf(order.orderId)).toBe("refunded");
+    expect(await database.db.$count(refunds, eq(refunds.orderId, order.orderId))).toBe(0);
+
+    // Retried after the buyer's window has closed: still refunded once, for the stock.
+    expect(await fulfilCheckout(database.db, order.sessionId, { provider: sandbox, now: at(base, 70) })).toEqual({ status: "refunded", orderId: order.orderId, changed: false });
+    const [refund] = await database.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
+    expect(refund?.reason).toBe("stock_unavailable_after_payment");
+  });
+});
+
 describe("a drop called off (f)", () => {
   it("sells as any other product: guests may add, no entry needed, no per-person limit", async () => {
     const { product } = await liveDrop({ stock: 10, cancelled: true });

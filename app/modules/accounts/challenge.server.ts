@@ -39,12 +39,8 @@ export interface DropEntryScope {
  */
 export type ChallengeScope = { purpose: "sign-in" } | ({ purpose: "drop-entry" } & DropEntryScope);
 
-/**
- * What a challenge says it is for: a challenge made for one purpose is refused for any other (a
- * solved sign-in check cannot enter a drop, nor the other way round).
- */
-export type ChallengePurpose = ChallengeScope["purpose"];
-
+// A challenge made for one purpose is refused for any other (a solved sign-in check cannot
+// enter a drop, nor the other way round).
 const SIGN_IN_SCOPE: ChallengeScope = { purpose: "sign-in" };
 
 /** The signed data of a scope: what `issueChallenge` writes and `checkSolution` expects, exactly. */

@@ -14,10 +14,9 @@ export interface OrderConfirmation {
   creditAmount: number;
   /** This request completed the order (and emptied the cart lines). */
   cartCleared: boolean;
-  /** Refunded: whether the stock or the order's coupon was gone when the payment came. */
+  /** Refunded: why the payment could not be honoured (stock, coupon, a drop's limit or time to buy). */
   refundCause: RefundCause | null;
 }
-
 
 /**
  * The order-success page's data. Only the customer's own order is shown; for it, fulfilment

@@ -107,8 +107,11 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     }
     if (order.status === "refunded") {
       // A replay; its refund is normally recorded already. If the provider failed last time,
-      // the retried refund is recorded with the reason this check gives now.
-      const dropRefused = dropLock ? await dropPaymentRefusal(tx, dropLock, order, now) : null;
+      // the retried refund is recorded with the reason the checks gave when the order was
+      // refunded (its last update), not now: by now the buyer's time to buy may have run out,
+      // which would turn a "sold out" refund into a "too late" one.
+      const refusedAt = order.updatedAt ?? now;
+      const dropRefused = dropLock ? await dropPaymentRefusal(tx, dropLock, order, refusedAt) : null;
       const cause: RefundCause = (await couponLimitReached(tx, order)) ? "coupon" : (dropRefused?.cause ?? "stock");
       return { status: "refunded" as const, orderId, changed: false, order, cause };
     }
