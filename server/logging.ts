@@ -39,14 +39,19 @@ type WithLocals = ServerResponse & { locals?: Record<string, unknown> };
 
 /**
  * The path for the log line: no query string (search terms, tokens in links), and the value of a
- * `:token` route parameter (password reset, email verification) replaced by the pattern.
+ * `:token` route parameter (password reset, email verification, alert links) replaced by the
+ * pattern. A request refused before its route was known ("other": a cross-site post, a bad
+ * Host, a refused body) may still carry a token in its path, so there every segment after the
+ * first that is long enough to be one is masked.
  */
 function loggablePath(req: IncomingMessage, route: string): string {
   if (route.includes(":token")) return route;
   // originalUrl: inside a mounted static handler (/assets) req.url has lost its mount prefix.
   const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "/";
   const q = url.indexOf("?");
-  return (q === -1 ? url : url.slice(0, q)).slice(0, 300);
+  const path = (q === -1 ? url : url.slice(0, q)).slice(0, 300);
+  if (route !== "other") return path;
+  return path.replace(/(?<=^\/[^/]*\/(?:[^/]*\/)*)[^/]{16,}/g, ":masked");
 }
 
 /**

@@ -75,6 +75,19 @@ describe("withRoutesOnPath", () => {
     expect(withRoutesOnPath(other).manifest).toBe(withRoutesOnPath(whole).manifest);
   });
 
+  it("keeps the whole context for an error page and for a deep or long path (nothing worked out, nothing cached)", () => {
+    const notFound = context("/products/nothing-here", ["root", "routes/product"]);
+    (notFound.staticHandlerContext as { statusCode?: number }).statusCode = 404;
+    expect(withRoutesOnPath(notFound)).toBe(notFound);
+    const deep = context(`/${Array.from({ length: 7 }, () => "a").join("/")}`, ["root", "routes/not-found"]);
+    expect(withRoutesOnPath(deep)).toBe(deep);
+    const long = context(`/${"a".repeat(300)}`, ["root", "routes/not-found"]);
+    expect(withRoutesOnPath(long)).toBe(long);
+    // Six levels, as real pages can be, still get their subset.
+    const six = context(`/${Array.from({ length: 6 }, () => "a").join("/")}`, ["root", "routes/not-found"]);
+    expect(withRoutesOnPath(six)).not.toBe(six);
+  });
+
   it("keeps the whole manifest when the browser is sent all routes up front", () => {
     const whole = context("/products/pikachu", ["root", "routes/product"], "initial");
     expect(withRoutesOnPath(whole)).toBe(whole);

@@ -58,15 +58,28 @@ function routeTree(routes: Manifest["routes"]): RouteObject[] {
 const subsetsByBuild = new WeakMap<Manifest, LRUCache<string, Subset>>();
 
 /**
+ * Past these, and for error pages, the render gets the whole manifest, as without this module.
+ * Working out a subset costs a `matchRoutes` per parent path (each ranks the whole tree again:
+ * the public API takes no pre-ranked branches) and is cached under the parent paths, so a URL
+ * chosen by anyone — `/a/a/a/…`, a random 404 — would cost a sort per level and a cache entry
+ * the length of the URL squared (the attacker review measured seconds for a 2 kB path). Real
+ * pages are a few levels deep, answer 200 and share their subsets.
+ */
+const MAX_PATH_DEPTH = 6;
+const MAX_PATH_LENGTH = 256;
+
+/**
  * `context` with only the routes this render uses. Unchanged unless routes are discovered lazily
  * (`routeDiscovery.mode: "lazy"`, server rendering): in "initial" mode the browser is sent the
  * whole manifest, which must then stay whole.
  */
 export function withRoutesOnPath(context: EntryContext): EntryContext {
   if (context.routeDiscovery?.mode !== "lazy" || !context.ssr || context.isSpaMode || !context.branches) return context;
-  const { matches, location, basename } = context.staticHandlerContext;
-  const matched = matches.map((m) => m.route.id);
+  const { matches, location, basename, statusCode } = context.staticHandlerContext;
+  if ((statusCode ?? 200) >= 400 || location.pathname.length > MAX_PATH_LENGTH) return context;
   const paths = parentPaths(location.pathname);
+  if (paths.length > MAX_PATH_DEPTH) return context;
+  const matched = matches.map((m) => m.route.id);
   const key = `${matched.join(",")}|${paths.join(",")}`;
   let subsets = subsetsByBuild.get(context.manifest);
   if (!subsets) subsetsByBuild.set(context.manifest, (subsets = new LRUCache({ max: 500 })));

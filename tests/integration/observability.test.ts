@@ -84,6 +84,21 @@ describe.runIf(hasBuild)("request ids and the log line", () => {
     }
   });
 
+  it("never logs a token from the path of a request refused before its route was known", async () => {
+    const res = await fetch(`${app.base}/alerts/the-secret-alert-token-value`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: "intent=unsubscribe",
+    });
+    const id = res.headers.get("x-request-id");
+    await res.arrayBuffer();
+    expect(res.status).toBe(403);
+    await expect.poll(() => lines.find((line) => line.requestId === id && line.msg === "request")).toBeTruthy();
+    const line = lines.find((l) => l.requestId === id && l.msg === "request")!;
+    expect(line).toMatchObject({ route: "other", path: "/alerts/:masked" });
+    expect(JSON.stringify(lines.filter((l) => l.requestId === id))).not.toContain("the-secret-alert-token-value");
+  });
+
   it("never logs a password-reset token from the path", async () => {
     const res = await fetch(`${app.base}/reset-password/the-secret-reset-token-value`);
     const id = res.headers.get("x-request-id");
