@@ -2,6 +2,7 @@ import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-rout
 import { CatalogueError } from "~/components/catalogue/catalogue-error";
 import { ProductPage } from "~/components/product/product-page";
 import { chooseVariant } from "~/modules/catalog/product-page";
+import { variantPickerView } from "~/modules/catalog/variant-groups";
 import { fallbackUrl } from "~/modules/media/responsive";
 import { productBySlug } from "~/modules/catalog/queries.server";
 import { dropViewFor } from "~/modules/drops/view.server";
@@ -23,7 +24,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!product) throw data("Product not found", { status: 404 });
   // The drop's public part only (no visitor): the page stays the same for everyone, and cacheable.
   const [drop, preorder] = await Promise.all([dropViewFor(context.db, product.id, null), productPreorderView(context.db, product.id, user, product.releaseDate ?? null)]);
-  return { product, drop, preorder };
+  // The picker (groups, labels) is built here, not in the browser: its labels stay off the first load.
+  return { product, picker: variantPickerView(product), drop, preorder };
 }
 
 /**
@@ -62,11 +64,11 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { product, drop, preorder } = loaderData;
+  const { product, picker, drop, preorder } = loaderData;
   const root = useRootData();
   const { search } = useLocation();
   const chosen = chooseVariant(product.variants, new URLSearchParams(search));
-  return <ProductPage product={product} chosen={chosen} isPremium={root?.user?.isPremium ?? false} origin={root?.publicUrl ?? ""} drop={drop} preorder={preorder} />;
+  return <ProductPage product={product} picker={picker} chosen={chosen} isPremium={root?.user?.isPremium ?? false} origin={root?.publicUrl ?? ""} drop={drop} preorder={preorder} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

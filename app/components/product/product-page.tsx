@@ -1,10 +1,10 @@
 import { AddToCartForm } from "~/components/add-to-cart-form";
 import { Breadcrumb } from "~/components/catalogue/breadcrumb";
 import { deferred } from "~/components/deferred";
-import { effectiveLimit, hasPicker, type ProductDetail, type ProductVariant } from "~/modules/catalog/product-page";
+import { effectiveLimit, type ProductDetail, type ProductVariant } from "~/modules/catalog/product-page";
+import type { VariantPickerView } from "~/modules/catalog/variant-groups";
 import { ProductPicture } from "~/components/catalogue/product-picture";
 import { PRODUCT_PAGE_SIZES, fallbackUrl } from "~/modules/media/responsive";
-import { variantLabel } from "~/modules/catalog/variants";
 import type { DropView } from "~/modules/drops/drop-view";
 import { PreorderBadge } from "~/components/preorders/preorder-badge";
 import type { ProductPreorderView } from "~/modules/preorders/views";
@@ -36,6 +36,7 @@ const DESCRIPTION_FALLBACK = "No description available.";
  */
 export function ProductPage({
   product,
+  picker,
   chosen,
   isPremium,
   origin,
@@ -43,6 +44,8 @@ export function ProductPage({
   preorder,
 }: {
   product: ProductDetail;
+  /** The variant picker, built by the loader (`variantPickerView`); null: nothing to pick. */
+  picker: VariantPickerView | null;
   chosen: ProductVariant | null;
   isPremium: boolean;
   origin: string;
@@ -57,10 +60,9 @@ export function ProductPage({
     { name: product.name, to: `/products/${product.slug}` },
   ];
   const [mainImage, ...moreImages] = product.images ?? [];
-  const picker = hasPicker(product);
   const stock = chosen?.stock ?? 0;
   const limit = chosen ? effectiveLimit(chosen, product.limitPerCustomer) : product.limitPerCustomer;
-  const chosenLabel = chosen && picker ? variantLabel(chosen) : null;
+  const chosenLabel = chosen && picker ? (picker.labels[chosen.id] ?? null) : null;
   const otherInStock = product.variants.some((v) => v.id !== chosen?.id && v.stock > 0);
   const dropLive = drop !== null && drop.phase !== "off";
 
@@ -122,7 +124,7 @@ export function ProductPage({
             </div>
           )}
 
-          {picker && chosen && <VariantPicker variants={product.variants} chosenId={chosen.id} />}
+          {picker && chosen && <VariantPicker groups={picker.groups} chosenId={chosen.id} />}
 
           <div className="flex flex-wrap items-center gap-3">
             {chosen && preorder?.preorderVariantIds.includes(chosen.id) ? <PreorderBadge releaseDate={preorder.releaseDate} /> : <StockBadge stock={stock} />}

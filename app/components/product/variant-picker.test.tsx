@@ -3,6 +3,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ProductCard } from "~/components/product-card";
 import type { ProductVariant } from "~/modules/catalog/product-page";
+import { variantGroups } from "~/modules/catalog/variant-groups";
 import { VariantPicker } from "./variant-picker";
 
 const base = { condition: null, printing: null, language: null, grader: null, grade: null, premiumPrice: null, limitPerCustomer: null };
@@ -26,7 +27,7 @@ function links(html: string) {
 
 describe("VariantPicker", () => {
   it("links every variant by its query, marks only the chosen one current, and labels its groups", () => {
-    const html = render(<VariantPicker variants={VARIANTS} chosenId={2} />, "/products/charizard?condition=lp&printing=holo&language=en");
+    const html = render(<VariantPicker groups={variantGroups(VARIANTS)} chosenId={2} />, "/products/charizard?condition=lp&printing=holo&language=en");
     const found = links(html);
     expect(found.map((l) => l.attrs.href)).toEqual([
       "/products/charizard?condition=nm&amp;printing=holo&amp;language=en",

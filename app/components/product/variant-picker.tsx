@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { stockBadge } from "~/modules/catalog/stock";
-import { variantGroups, type ProductVariant } from "~/modules/catalog/product-page";
+import type { VariantGroup } from "~/modules/catalog/variant-groups";
 import { hasMemberPrice } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
 
@@ -15,10 +15,10 @@ const BADGE_TONES = {
  * price and stock, raw copies and graded slabs in groups of their own. Each choice is a plain
  * link to `?condition=…&printing=…` (so it works without JavaScript, and the URL says what is
  * shown); the chosen one is marked `aria-current`. Sold-out variants are listed and can be
- * looked at, but the page offers no Add to Cart for them.
+ * looked at, but the page offers no Add to Cart for them. The groups come from the loader
+ * (`variantPickerView`), labels and all.
  */
-export function VariantPicker({ variants, chosenId }: { variants: readonly ProductVariant[]; chosenId: number }) {
-  const groups = variantGroups(variants);
+export function VariantPicker({ groups, chosenId }: { groups: readonly VariantGroup[]; chosenId: number }) {
   return (
     <div className="space-y-4" data-testid="variant-picker">
       {groups.map((group) => {

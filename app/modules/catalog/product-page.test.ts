@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { showsFromPrice } from "./product-card";
-import { cardNumber, chooseVariant, effectiveLimit, hasPicker, sortVariants, variantGroups, variantSku, type ProductVariant } from "./product-page";
+import { cardNumber, chooseVariant, effectiveLimit, hasPicker, variantSku, type ProductVariant } from "./product-page";
+import { sortVariants, variantGroups, variantPickerView } from "./variant-groups";
 
 let nextId = 1;
 function variant(v: Partial<ProductVariant>): ProductVariant {
@@ -123,6 +124,16 @@ describe("variantGroups", () => {
     ]);
     expect(graded!.options.map((o) => o.label)).toEqual(["PSA 10 · English", "PSA 10 · Japanese"]);
     expect(variantGroups([])).toEqual([]);
+  });
+});
+
+describe("variantPickerView", () => {
+  it("is null for sealed product, and gives a single its groups and each variant's full label", () => {
+    expect(variantPickerView({ kind: "sealed", variants: [variant({})] })).toBeNull();
+    const view = variantPickerView({ kind: "single", variants: VARIANTS });
+    expect(view!.groups).toEqual(variantGroups(VARIANTS));
+    expect(view!.labels[lp.id]).toBe("Lightly Played · Holo · English");
+    expect(view!.labels[psa10.id]).toBe("PSA 10");
   });
 });
 

@@ -5,7 +5,8 @@ import type { ResponsiveImage } from "~/modules/media/responsive";
 import { productShown, shownCategoryIds } from "./visibility.server";
 import { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT } from "./paging";
 import type { ProductCard } from "./product-card";
-import { sortVariants, type ProductDetail, type ProductVariant } from "./product-page";
+import type { ProductDetail, ProductVariant } from "./product-page";
+import { sortVariants } from "./variant-groups";
 import { buildPrefixQuery, normaliseSearchQuery, plainSearchText, type PrefixQuery, webSearchText } from "./search-query";
 
 /** The product's own fields a tile shows; price and stock come from its variants (`headlineOffer`). */

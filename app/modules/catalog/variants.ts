@@ -4,6 +4,14 @@
  * picks one on a product page, and the schema.org itemCondition. Client-safe (no database).
  */
 
+import { isSealedVariant, type VariantAttributes } from "./variant-query";
+
+// What a product page needs before its labels (decision 0051): the attributes, the sealed test and
+// the query live in variant-query.ts, the limits in variant-limits.ts; re-exported here so callers
+// keep one import.
+export { isSealedVariant, pickVariant, variantQuery, type VariantAttributes } from "./variant-query";
+export { applicableLimit, limitFor, limitScopeKey, type LimitScope } from "./variant-limits";
+
 export const CONDITIONS = ["nm", "lp", "mp", "hp", "dmg"] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
@@ -56,15 +64,6 @@ export const CARD_LANGUAGE_LABELS: Record<string, string> = {
   pt: "Portuguese",
 };
 
-/** The attributes that tell one variant of a product from another (all null: a sealed product). */
-export interface VariantAttributes {
-  condition: string | null;
-  printing: string | null;
-  language: string | null;
-  grader: string | null;
-  grade: string | null;
-}
-
 export function isCondition(value: unknown): value is Condition {
   return typeof value === "string" && (CONDITIONS as readonly string[]).includes(value);
 }
@@ -73,10 +72,6 @@ export function isPrinting(value: unknown): value is Printing {
 }
 export function isGrader(value: unknown): value is Grader {
   return typeof value === "string" && (GRADERS as readonly string[]).includes(value);
-}
-
-export function isSealedVariant(v: VariantAttributes): boolean {
-  return v.condition === null && v.printing === null && v.language === null && v.grader === null && v.grade === null;
 }
 
 export function conditionLabel(code: string): string {
@@ -117,29 +112,6 @@ export function variantShortLabel(v: VariantAttributes): string | null {
   return parts.length === 0 ? null : parts.join(" · ");
 }
 
-const QUERY_KEYS = ["condition", "printing", "language", "grader", "grade"] as const;
-
-/** The query string that picks this variant on its product page ("condition=lp&printing=holo"); "" for sealed. */
-export function variantQuery(v: VariantAttributes): string {
-  const params = new URLSearchParams();
-  for (const key of QUERY_KEYS) {
-    const value = v[key];
-    if (value !== null) params.set(key, value);
-  }
-  return params.toString();
-}
-
-/**
- * The variant a product-page URL asks for, among the product's variants: every attribute named
- * in the query must match, and attributes it leaves out may be anything. Null when the query
- * names none, or none matches.
- */
-export function pickVariant<V extends VariantAttributes>(variants: readonly V[], query: URLSearchParams): V | null {
-  const wanted = QUERY_KEYS.filter((key) => query.has(key));
-  if (wanted.length === 0) return null;
-  return variants.find((v) => wanted.every((key) => v[key] === query.get(key))) ?? null;
-}
-
 /** Variants in the order a customer compares them: raw before graded, best condition first, then printing, language, grade. */
 export function compareVariants(a: VariantAttributes, b: VariantAttributes): number {
   const rank = (list: readonly string[], value: string | null) => (value === null ? -1 : list.indexOf(value) === -1 ? list.length : list.indexOf(value));
@@ -162,32 +134,4 @@ export function schemaOrgItemCondition(v: VariantAttributes): string {
   if (isSealedVariant(v)) return "https://schema.org/NewCondition";
   if (v.condition === "dmg") return "https://schema.org/DamagedCondition";
   return "https://schema.org/UsedCondition";
-}
-
-// ---------------------------------------------------------------------------------------------
-// Which limit a variant is sold under (the counting rules and messages: orders/purchase-limit.ts)
-// ---------------------------------------------------------------------------------------------
-
-/** The units a limit counts: one variant's (it has a limit of its own), or a product's variants without one. */
-export type LimitScope = { kind: "variant"; variantId: number } | { kind: "product"; productId: number };
-
-/** A stable key for a scope ("variant:12", "product:3"), for maps of held units. */
-export function limitScopeKey(scope: LimitScope): string {
-  return scope.kind === "variant" ? `variant:${scope.variantId}` : `product:${scope.productId}`;
-}
-
-/** The limit a variant is sold under: its own when set, else its product's (null: none). */
-export function applicableLimit(variantLimit: number | null, productLimit: number | null): number | null {
-  return variantLimit ?? productLimit;
-}
-
-/** The limit a variant is sold under, and what it counts. */
-export function limitFor(v: { variantId: number; productId: number; variantLimit: number | null; productLimit: number | null }): {
-  limit: number | null;
-  scope: LimitScope;
-} {
-  const limit = applicableLimit(v.variantLimit, v.productLimit);
-  return v.variantLimit !== null
-    ? { limit, scope: { kind: "variant", variantId: v.variantId } }
-    : { limit, scope: { kind: "product", productId: v.productId } };
 }
