@@ -20,15 +20,13 @@
  * exits non-zero when an invariant broke.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { execSync } from "node:child_process";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { SESSION_COOKIE } from "~/config/constants";
 import { connectPglite, connectPostgres, type DatabaseHandle } from "~/db/client.server";
 import { rowsOf } from "~/db/raw";
@@ -36,29 +34,7 @@ import { seedDemoCatalogue } from "~/demo/seed.server";
 import { createSession } from "~/modules/accounts/sessions.server";
 import { registerUser } from "~/modules/accounts/users.server";
 import { setStock } from "~/modules/catalog/inventory.server";
-
-const require = createRequire(import.meta.url);
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-  total: number;
-}
-interface CannonResult {
-  requests: Histogram;
-  latency: Histogram;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  "2xx": number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-const autocannon = require("autocannon") as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-}) => Promise<CannonResult>;
+import { databaseUrlFor, drive as driveUrl, sleep, startProcess, stopProcess as stop, withAdminClient } from "../lib/http-load";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -87,21 +63,8 @@ function ensureBuild() {
   if (result.status !== 0) throw new Error("react-router build failed");
 }
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-}
+const admin = <T>(fn: Parameters<typeof withAdminClient<T>>[1]) => withAdminClient(ADMIN_URL, fn);
+const databaseUrl = () => databaseUrlFor(ADMIN_URL, DB_NAME);
 
 interface Fixture {
   productSlug: string;
@@ -131,52 +94,13 @@ async function prepare(handle: DatabaseHandle): Promise<Fixture> {
 }
 
 async function startShop(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/cluster.ts"], {
+  const child = await startProcess("shop", ["--import", "tsx", "server/cluster.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", BUILD_DIR, PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${PORT}`, DEMO_DATA: "0", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    healthUrl: `http://127.0.0.1:${PORT}/healthz`,
   });
-  child.stdout!.on("data", (d: Buffer) => process.stdout.write(`[shop] ${d}`));
-  child.stderr!.on("data", (d: Buffer) => process.stderr.write(`[shop] ${d}`));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) {
-        await new Promise((r) => setTimeout(r, 1500)); // the other workers of a cluster
-        return child;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("the shop did not become healthy within 90 s");
-}
-
-async function stop(child: ChildProcess | null) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
-}
-
-/** User + system CPU ms of a process and its children (cluster workers), from /proc. */
-function cpuMs(pid: number): number | null {
-  try {
-    const own = (p: number) => {
-      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return Number(fields[11]) + Number(fields[12]);
-    };
-    const children = (p: number): number[] =>
-      readdirSync(`/proc/${p}/task`).flatMap((t) => readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
-    const walk = (p: number): number => own(p) + children(p).reduce((s, c) => s + walk(c), 0);
-    return walk(pid) * 10;
-  } catch {
-    return null;
-  }
+  await sleep(1500); // the other workers of a cluster
+  return child;
 }
 
 interface Row {
@@ -193,21 +117,18 @@ interface Row {
 const rows: Row[] = [];
 
 async function cannon(database: string, label: string, path: string, pid: number, headers: Record<string, string>, port = PORT, expected: number | null = 200) {
-  const before = cpuMs(pid);
-  const loadBefore = loadavg()[0]!;
-  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
-  const after = cpuMs(pid);
-  const status = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const figures = await driveUrl(`http://127.0.0.1:${port}${path}`, pid, { connections: CONNECTIONS, duration: DURATION, headers });
+  const { status } = figures;
   const row: Row = {
     database,
     label,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    serverCpuMsPerRequest: before !== null && after !== null && result.requests.total > 0 ? Math.round(((after - before) / result.requests.total) * 1000) / 1000 : null,
+    requestsPerSecond: figures.requestsPerSecond,
+    p50: figures.p50,
+    p99: figures.p99,
+    serverCpuMsPerRequest: figures.serverCpuMsPerRequest,
     status,
-    errors: result.errors + result.timeouts,
-    loadAverage: Math.round(((loadBefore + loadavg()[0]!) / 2) * 100) / 100,
+    errors: figures.errors,
+    loadAverage: figures.loadAverage,
   };
   rows.push(row);
   console.log(`[bench] ${database} ${label}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, server CPU ${row.serverCpuMsPerRequest} ms/request, status ${JSON.stringify(status)}, load ${row.loadAverage}`);

@@ -2,7 +2,7 @@
  * Helpers for the HTTP benchmarks that drive a server process with autocannon and read its CPU
  * time from /proc: a typed autocannon, starting a process and waiting for it to answer, stopping
  * it, a throwaway PostgreSQL database, and CPU milliseconds of a process tree.
- * (The same steps bench/hot-pages/run.ts has inline; bench/render-cost uses these.)
+ * (bench/hot-pages and bench/render-cost use these.)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
