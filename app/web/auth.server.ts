@@ -14,7 +14,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { safeRedirectPath } from "~/modules/accounts/safe-redirect";
 import { findSessionUser, type SessionUser } from "~/modules/accounts/sessions.server";
-import { isPremium } from "~/modules/membership/premium.server";
 import { readSessionToken } from "./session-cookie.server";
 import type { ShellUser } from "./shell";
 
@@ -65,7 +64,7 @@ async function lookUpSession(token: string | null, context: AppLoadContext): Pro
     // verification existed (or set by hand) must not open the back office either; and with
     // ADMIN_REQUIRE_2FA the admin role gives no admin access until two-factor sign-in is on.
     isAdmin: session.role === "admin" && session.emailVerified && (!context.env.adminRequire2fa || session.twoFactorEnabled),
-    isPremium: await isPremium(context.db, session.userId),
+    isPremium: session.isPremium,
     emailVerified: session.emailVerified,
   };
   return { session, user };

@@ -6,7 +6,7 @@
  * initdb and pg_ctl refuse to run as root, so as root they run as the `postgres` user.
  */
 import { spawnSync } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -30,6 +30,9 @@ function asPostgres(command: string, args: string[]) {
   return result.stdout;
 }
 
+/** BENCH_PG_STATEMENT_LOG=<file>: log every statement and keep the log there after the run. */
+const STATEMENT_LOG = process.env.BENCH_PG_STATEMENT_LOG;
+
 export function startPrivateCluster(port: number): PrivateCluster {
   const dir = mkdtempSync(join(tmpdir(), "nearmint-drop-sim-pg-"));
   if (process.getuid?.() === 0) chownSync(dir, uidOf("postgres"), gidOf("postgres"));
@@ -44,6 +47,8 @@ export function startPrivateCluster(port: number): PrivateCluster {
     "-c fsync=on",
     "-c synchronous_commit=on",
     "-c full_page_writes=on",
+    // Every statement, by backend and transaction: to count a request's round trips.
+    ...(STATEMENT_LOG ? ["-c log_statement=all", "-c log_line_prefix=%p_%x_"] : []),
   ].join(" ");
   const ctl = (...args: string[]) => asPostgres(`${BIN}/pg_ctl`, ["-D", data, "-l", join(dir, "postgres.log"), "-w", "-t", "60", ...args]);
   ctl("-o", options, "start");
@@ -65,6 +70,7 @@ export function startPrivateCluster(port: number): PrivateCluster {
       } catch (error) {
         console.error(`[drop-sim] pg_ctl stop: ${(error as Error).message}`);
       }
+      if (STATEMENT_LOG) copyFileSync(join(dir, "postgres.log"), STATEMENT_LOG);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, outbox, passwordResetTokens, rateLimits, sessions, users } from "~/db/schema";
+import { auditLog, outbox, passwordResetTokens, rateLimits, sessions, subscriptions, users } from "~/db/schema";
 import { cleanUpAccounts } from "~/modules/accounts/cleanup.server";
 import { needsRehash, verifyPassword } from "~/modules/accounts/password.server";
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from "~/modules/accounts/password-policy";
@@ -123,6 +123,25 @@ describe("sign-in", () => {
     if (!result.ok) throw new Error("sign-in failed");
     expect(result.session.token).not.toBe(planted);
     expect(await findSessionUser(database.db, planted)).toBeNull();
+  });
+
+  it("the session lookup says whether the customer is Pro at that moment (an active subscription whose paid period has not ended)", async () => {
+    const { id, email, password } = await createUser(database.db);
+    const t0 = new Date("2030-02-01T08:00:00Z");
+    const signedIn = await signInAs(email, password, { remember: true }, t0);
+    if (!signedIn.ok) throw new Error("sign-in failed");
+    const token = signedIn.session.token;
+    expect((await findSessionUser(database.db, token, t0))?.isPremium).toBe(false);
+    const periodEnd = new Date(t0.getTime() + 7 * 86_400_000);
+    const [subscription] = await database.db
+      .insert(subscriptions)
+      .values({ userId: id, provider: "sandbox", planType: "monthly", status: "active", amount: 499, currentPeriodEnd: periodEnd })
+      .returning({ id: subscriptions.id });
+    expect((await findSessionUser(database.db, token, t0))?.isPremium).toBe(true);
+    // The paid period over, with no event saying so yet: not Pro.
+    expect((await findSessionUser(database.db, token, new Date(periodEnd.getTime() + 1000)))?.isPremium).toBe(false);
+    await database.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.id, subscription!.id));
+    expect((await findSessionUser(database.db, token, t0))?.isPremium).toBe(false);
   });
 
   it("without remember-me: 12 h idle, 24 h at most; with it: 30 days", async () => {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, orderItems, orders, products, productVariants, profiles, refunds, sandboxSessions, stockReservations } from "~/db/schema";
+import { coupons, orderItems, orders, products, productVariants, profiles, refunds, sandboxSessions, stockReservations, users } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { cancelCheckout, fulfilCheckout } from "~/modules/checkout/fulfilment.server";
 import { releaseExpiredReservations } from "~/modules/checkout/reservations.server";
@@ -655,6 +655,24 @@ describe("a drop: checkouts after the stock is gone", () => {
       answeredWhileLocked = result !== undefined;
     });
     expect(answeredWhileLocked).toBe(true);
+    expect(result).toMatchObject({ ok: false, code: "out_of_stock", message: `${product.name} is out of stock.` });
+  });
+
+  it("are refused before any transaction: not even the customer's own row is waited for", async () => {
+    if (!(await usingPostgresServer())) return; // PGlite runs one transaction at a time: no lock to queue behind
+    const product = await fx.product({ price: 100, stock: 0 });
+    const user = await fx.customer();
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+    let result: Awaited<ReturnType<typeof createCheckout>> | undefined;
+    await database.db.transaction(async (tx) => {
+      // The customer's other checkout (another tab) holds their row, as the full path would take it...
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+      // ...and the sold-out answer does not queue behind it.
+      result = await Promise.race([
+        createCheckout(database.db, { userId: user.id }, sandbox, config),
+        new Promise<undefined>((resolve) => setTimeout(resolve, 2000)),
+      ]);
+    });
     expect(result).toMatchObject({ ok: false, code: "out_of_stock", message: `${product.name} is out of stock.` });
   });
 

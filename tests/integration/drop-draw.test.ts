@@ -195,9 +195,9 @@ describe("buying after the draw", () => {
     const winner = people.find((p) => p.entryId === first!.id)!;
     const loser = people.find((p) => p.entryId === second!.id)!;
 
-    expect(await dropAddRefusal(db, product.variantId, winner.userId)).toBeNull();
-    expect(await dropAddRefusal(db, product.variantId, loser.userId)).toMatch(/only entries drawn can buy it/);
-    expect(await dropAddRefusal(db, product.variantId, null)).toMatch(/sign in/);
+    expect(await dropAddRefusal(db, { productId: product.id, name: product.name }, winner.userId)).toBeNull();
+    expect(await dropAddRefusal(db, { productId: product.id, name: product.name }, loser.userId)).toMatch(/only entries drawn can buy it/);
+    expect(await dropAddRefusal(db, { productId: product.id, name: product.name }, null)).toMatch(/sign in/);
 
     // The checkout checks again: a loser who got the line into the cart some other way is refused.
     await fx.cart(loser.userId, [{ variantId: product.variantId, quantity: 1 }]);

@@ -140,29 +140,29 @@ describe("the right to buy at the cart (e)", () => {
     });
     expect(asGuest).toMatchObject({ ok: false, status: 409 });
     expect(guestCartsMade).toBe(0);
-    expect(await dropAddRefusal(database.db, product.variantId, null)).toMatch(/sign in to take part/);
+    expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, null)).toMatch(/sign in to take part/);
 
     const stranger = await buyer();
-    expect(await dropAddRefusal(database.db, product.variantId, stranger.id)).toMatch(/join the queue/);
+    expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, stranger.id)).toMatch(/join the queue/);
 
     const late = await buyer();
     await admit(drop.id, late.id, { from: -20, until: -1 });
-    expect(await dropAddRefusal(database.db, product.variantId, late.id)).toMatch(/time to buy .* has run out/);
+    expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, late.id)).toMatch(/time to buy .* has run out/);
 
     const early = await buyer();
     await admit(drop.id, early.id, { from: 3, until: 13 });
-    expect(await dropAddRefusal(database.db, product.variantId, early.id)).toMatch(/has not come up yet/);
+    expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, early.id)).toMatch(/has not come up yet/);
 
     const admitted = await buyer();
     await admit(drop.id, admitted.id);
-    expect(await dropAddRefusal(database.db, product.variantId, admitted.id)).toBeNull();
+    expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, admitted.id)).toBeNull();
     expect(await applyCartChange(database.db, add(product.variantId), async () => ({ userId: admitted.id }))).toMatchObject({ ok: true });
 
     // Before the drop starts nobody may buy, entry or not.
     const upcoming = await liveDrop({ startsIn: 30 });
     await admit(upcoming.drop.id, admitted.id);
-    expect(await dropAddRefusal(database.db, upcoming.product.variantId, admitted.id)).toMatch(/not on sale yet/);
-    expect(await dropAddRefusal(database.db, upcoming.product.variantId, null)).toMatch(/not on sale yet/);
+    expect(await dropAddRefusal(database.db, { productId: upcoming.product.id, name: upcoming.product.name }, admitted.id)).toMatch(/not on sale yet/);
+    expect(await dropAddRefusal(database.db, { productId: upcoming.product.id, name: upcoming.product.name }, null)).toMatch(/not on sale yet/);
   });
 
   it("checkout refuses an account whose window closed while the item sat in the cart", async () => {
@@ -561,7 +561,7 @@ describe("a refund retried after the provider failed", () => {
 describe("a drop called off (f)", () => {
   it("sells as any other product: guests may add, no entry needed, no per-person limit", async () => {
     const { product } = await liveDrop({ stock: 10, cancelled: true });
-    expect(await dropAddRefusal(database.db, product.variantId, null)).toBeNull();
+    expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, null)).toBeNull();
     const tag = randomUUID().slice(0, 8);
     const first = await buyer({ email: `jessie${tag}@gmail.com` });
     const second = await buyer({ email: `j.essie${tag}@gmail.com` });

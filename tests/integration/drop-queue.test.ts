@@ -145,8 +145,8 @@ describe("ordering the queue at the start", () => {
     await orderQueue(db, drop.id, startsAt);
     const view = await dropViewFor(db, product.id, late!.id);
     expect(view?.entry?.state).toBe("lapsed");
-    expect(await dropAddRefusal(db, product.variantId, late!.id)).toMatch(/Your time to buy .* has run out\./);
-    expect(await dropAddRefusal(db, product.variantId, outsider!.id)).toMatch(/join the queue on its page to buy/);
+    expect(await dropAddRefusal(db, { productId: product.id, name: product.name }, late!.id)).toMatch(/Your time to buy .* has run out\./);
+    expect(await dropAddRefusal(db, { productId: product.id, name: product.name }, outsider!.id)).toMatch(/join the queue on its page to buy/);
   });
 });
 

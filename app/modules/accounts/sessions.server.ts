@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { profiles, sessions, users, userTotp } from "~/db/schema";
+import { isPremiumSql } from "~/modules/membership/premium.server";
 import { REMEMBER_ME_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from "./policy";
 import { generateToken, hashToken, TOKEN_PATTERN } from "./tokens.server";
 
@@ -49,17 +50,18 @@ export interface SessionUser {
   expiresAt: Date;
   /** Two-factor sign-in is on (ADMIN_REQUIRE_2FA gives an admin no admin access without it). */
   twoFactorEnabled: boolean;
+  /** Pro right now (membership's `isPremium`, asked in the same query). */
+  isPremium: boolean;
 }
 
 /**
- * The user behind a cookie token, or null when the token is malformed, unknown or expired.
- * A browser-session login slides its idle expiry forward (at most every few minutes, so
- * reading pages is not a write per request) but never past 24 hours after sign-in.
+ * The session lookup every signed-in request makes, prepared once per database (decision 0056):
+ * drizzle does not build its SQL again each time, and PostgreSQL parses and plans it once per
+ * connection (a named statement). Whether the customer is Pro comes in the same row.
  */
-export async function findSessionUser(db: Db, token: string | null | undefined, now = new Date()): Promise<SessionUser | null> {
-  if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const tokenHash = hashToken(token);
-  const [row] = await db
+function prepareSessionUser(db: Db) {
+  const now = sql.placeholder("now");
+  return db
     .select({
       tokenHash: sessions.tokenHash,
       userId: sessions.userId,
@@ -72,13 +74,29 @@ export async function findSessionUser(db: Db, token: string | null | undefined, 
       emailVerifiedAt: users.emailVerifiedAt,
       fullName: profiles.fullName,
       twoFactorEnabledAt: userTotp.enabledAt,
+      isPremium: isPremiumSql(sessions.userId, now),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
     .leftJoin(userTotp, eq(userTotp.userId, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, now)))
+    .limit(1)
+    .prepare("accounts_session_user");
+}
+const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+
+/**
+ * The user behind a cookie token, or null when the token is malformed, unknown or expired.
+ * A browser-session login slides its idle expiry forward (at most every few minutes, so
+ * reading pages is not a write per request) but never past 24 hours after sign-in.
+ */
+export async function findSessionUser(db: Db, token: string | null | undefined, now = new Date()): Promise<SessionUser | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const tokenHash = hashToken(token);
+  let statement = sessionUserStatements.get(db);
+  if (!statement) sessionUserStatements.set(db, (statement = prepareSessionUser(db)));
+  const [row] = await statement.execute({ tokenHash, now: now.toISOString() });
   if (!row) return null;
 
   let expiresAt = row.expiresAt;
@@ -100,6 +118,7 @@ export async function findSessionUser(db: Db, token: string | null | undefined, 
     persistent: row.persistent,
     expiresAt,
     twoFactorEnabled: row.twoFactorEnabledAt !== null,
+    isPremium: row.isPremium,
   };
 }
 

@@ -10,10 +10,10 @@
  *
  * Owners come from the request (session user or an issued guest id), never from form input.
  */
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { cartItems, guestCarts, productVariants } from "~/db/schema";
-import { findVariantFacts, variantFactsById, type VariantFacts } from "~/modules/catalog/inventory.server";
+import { findVariantFacts, selectFactsWithQuantity, toVariantFactsWithQuantity, variantFactsById, type VariantFacts } from "~/modules/catalog/inventory.server";
 import { limitScopeKey, variantQuery } from "~/modules/catalog/variants";
 import {
   exceedsLimit,
@@ -188,33 +188,32 @@ async function findVariant(db: Executor, variantId: number) {
   return variant && variant.isVisible ? variant : undefined;
 }
 
-async function currentQuantity(db: Executor, owner: CartOwner, variantId: number): Promise<number> {
-  const [row] = await db
-    .select({ quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(and(ownerWhere(owner), eq(cartItems.variantId, variantId)));
-  return row?.quantity ?? 0;
-}
-
 /**
- * Units of the variant's limit scope in the cart's other lines: other variants of the same
- * product when the limit is the product's (an NM and an LP copy count together), else none.
+ * The units of the variant already in the cart and, when the limit is the product's, those of
+ * its other variants in the cart (an NM and an LP copy count together; a variant with its own
+ * limit counts alone): one read for both.
  */
-async function otherLinesInScope(db: Executor, owner: CartOwner, variant: VariantFacts): Promise<number> {
-  if (variant.limitPerCustomer === null || variant.limitScope.kind === "variant") return 0;
+async function unitsInCart(db: Executor, owner: CartOwner, variant: VariantFacts): Promise<{ current: number; others: number }> {
+  const countsOthers = variant.limitPerCustomer !== null && variant.limitScope.kind !== "variant";
   const [row] = await db
-    .select({ units: sql<number>`COALESCE(SUM(${cartItems.quantity}), 0)::int` })
+    .select({
+      current: sql<number>`COALESCE(SUM(${cartItems.quantity}) FILTER (WHERE ${cartItems.variantId} = ${variant.variantId}), 0)::int`,
+      others: sql<number>`COALESCE(SUM(${cartItems.quantity}) FILTER (WHERE ${cartItems.variantId} <> ${variant.variantId}), 0)::int`,
+    })
     .from(cartItems)
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(
       and(
         ownerWhere(owner),
-        eq(productVariants.productId, variant.productId),
-        isNull(productVariants.limitPerCustomer),
-        ne(cartItems.variantId, variant.variantId),
+        countsOthers
+          ? or(
+              eq(cartItems.variantId, variant.variantId),
+              and(eq(productVariants.productId, variant.productId), isNull(productVariants.limitPerCustomer)),
+            )
+          : eq(cartItems.variantId, variant.variantId),
       ),
     );
-  return Number(row?.units ?? 0);
+  return { current: Number(row?.current ?? 0), others: Number(row?.others ?? 0) };
 }
 
 const UNAVAILABLE = "This product is no longer available.";
@@ -224,12 +223,16 @@ function isForeignKeyViolation(error: unknown): boolean {
   return e?.code === "23503" || e?.cause?.code === "23503";
 }
 
-/** The variant an add is for, if it can be added at all (visible, in stock); else the answer to give. */
-async function addableVariant(
-  db: Executor,
-  variantId: number | null | undefined,
-  quantity: number,
-): Promise<{ refusal: CartResult } | { variant: VariantFacts }> {
+/** An add's check before any cart is touched: the variant, or the answer to give instead. */
+export type AddCheck = { refusal: CartResult } | { variant: VariantFacts };
+
+/**
+ * The variant an add is for, if it can be added at all: real, visible and in stock. Otherwise
+ * addItem's own answer (no variant: ignored; unknown or hidden: 404; sold out: 409). The cart
+ * intents (`intents.server.ts`) ask this before they create a guest cart, so adds that cannot
+ * succeed (bots posting made-up ids) never create one, and then add the variant it found.
+ */
+export async function checkAdd(db: Executor, variantId: number | null | undefined, quantity: number): Promise<AddCheck> {
   if (variantId === null || variantId === undefined) return { refusal: { ok: true, quantity: 0, ignored: true } };
   if (!Number.isSafeInteger(quantity) || quantity < 1) return { refusal: { ok: false, status: 400, message: "Quantity must be at least 1." } };
   const variant = await findVariant(db, variantId);
@@ -239,30 +242,20 @@ async function addableVariant(
 }
 
 /**
- * What an add would answer before any cart is touched: null when the variant is real, visible
- * and in stock (the add may go ahead), otherwise addItem's own answer (no variant: ignored;
- * unknown or hidden: 404; sold out: 409). The cart intents (`intents.server.ts`) ask this before they create a guest
- * cart, so adds that cannot succeed (bots posting made-up ids) never create one.
- */
-export async function addRefusal(db: Executor, variantId: number | null | undefined, quantity: number): Promise<CartResult | null> {
-  const checked = await addableVariant(db, variantId, quantity);
-  return "refusal" in checked ? checked.refusal : null;
-}
-
-/**
  * Adds `quantity` units of a variant. The line is capped at stock and the per-customer limit
  * (less the product's other lines in the cart and, for a signed-in customer, what they already
  * have in paid or pending orders); an add that would take a signed-in customer past the limit
  * is refused with the purchase-limit message instead.
  */
 export async function addItem(db: Db, owner: CartOwner, requestedId: number | null | undefined, quantity: number): Promise<CartResult> {
-  const checked = await addableVariant(db, requestedId, quantity);
-  if ("refusal" in checked) return checked.refusal;
-  const { variant } = checked;
-  const variantId = variant.variantId;
+  const checked = await checkAdd(db, requestedId, quantity);
+  return "refusal" in checked ? checked.refusal : addCheckedItem(db, owner, checked.variant, quantity);
+}
 
-  const current = await currentQuantity(db, owner, variantId);
-  const others = await otherLinesInScope(db, owner, variant);
+/** addItem for a variant `checkAdd` has just found addable (its facts are not read again). */
+export async function addCheckedItem(db: Db, owner: CartOwner, variant: VariantFacts, quantity: number): Promise<CartResult> {
+  const variantId = variant.variantId;
+  const { current, others } = await unitsInCart(db, owner, variant);
   const ordered = await heldBy(db, owner, variant);
   const limitRefusal = overLimit(variant, ordered, others + Math.min(current + quantity, variant.stock));
   if (limitRefusal) return limitRefusal;
@@ -330,15 +323,14 @@ export async function setQuantity(db: Db, owner: CartOwner, variantId: number, q
   }
   const variant = await findVariant(db, variantId);
   if (!variant) return { ok: false, status: 404, message: UNAVAILABLE };
-  const current = await currentQuantity(db, owner, variantId);
+  const { current, others } = await unitsInCart(db, owner, variant);
   if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
   // Lowering a line is always allowed (even above what the orders leave room for): no count needed.
   const raising = quantity > current;
-  const others = raising ? await otherLinesInScope(db, owner, variant) : 0;
   const ordered = raising ? await heldBy(db, owner, variant) : null;
-  const limitRefusal = overLimit(variant, ordered, others + quantity);
+  const limitRefusal = overLimit(variant, ordered, (raising ? others : 0) + quantity);
   if (limitRefusal) return limitRefusal;
-  const cap = lineCap(variant.stock, variant.limitPerCustomer, (ordered ?? 0) + others);
+  const cap = lineCap(variant.stock, variant.limitPerCustomer, (ordered ?? 0) + (raising ? others : 0));
   if (quantity > cap && raising) return { ok: false, status: 409, message: capMessage(variant, cap) };
   const rows = await db
     .update(cartItems)
@@ -372,10 +364,9 @@ export async function changeQuantity(db: Db, owner: CartOwner, variantId: number
 
   const variant = await findVariant(db, variantId);
   if (!variant) return { ok: false, status: 404, message: UNAVAILABLE };
-  const others = await otherLinesInScope(db, owner, variant);
+  const { current, others } = await unitsInCart(db, owner, variant);
   const ordered = await heldBy(db, owner, variant);
   if (ordered !== null) {
-    const current = await currentQuantity(db, owner, variantId);
     if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
     const limitRefusal = overLimit(variant, ordered, others + current + 1);
     if (limitRefusal) return limitRefusal;
@@ -387,8 +378,8 @@ export async function changeQuantity(db: Db, owner: CartOwner, variantId: number
     .where(and(ownerWhere(owner), eq(cartItems.variantId, variantId), sql`${cartItems.quantity} + 1 <= ${cap}`))
     .returning({ quantity: cartItems.quantity });
   if (raised.length > 0) return { ok: true, quantity: raised[0]!.quantity };
-  const current = await currentQuantity(db, owner, variantId);
-  if (current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
+  // Not raised: at the cap, or the line went (another window) since it was read above.
+  if ((await unitsInCart(db, owner, variant)).current === 0) return { ok: false, status: 404, message: "That item is not in your cart." };
   return { ok: false, status: 409, message: capMessage(variant, cap) };
 }
 
@@ -463,19 +454,11 @@ export type CheckoutLine = VariantFacts & { quantity: number };
  * order (the lock order for stock), with today's prices, stock, limit and visibility.
  */
 export async function checkoutLines(tx: Executor, userId: string): Promise<CheckoutLine[]> {
-  const rows = await tx
-    .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
-    .from(cartItems)
+  const rows = await selectFactsWithQuantity(tx, sql<number>`${cartItems.quantity}`)
+    .innerJoin(cartItems, eq(cartItems.variantId, productVariants.id))
     .where(and(eq(cartItems.userId, userId), isNull(cartItems.guestId)))
-    .orderBy(asc(cartItems.variantId));
-  const facts = await variantFactsById(
-    tx,
-    rows.map((r) => r.variantId),
-  );
-  return rows.flatMap((row) => {
-    const variant = facts.get(row.variantId);
-    return variant ? [{ ...variant, ...row }] : [];
-  });
+    .orderBy(asc(productVariants.id));
+  return rows.map(toVariantFactsWithQuantity);
 }
 
 /** After payment: the paid variants leave the customer's cart (other lines stay). */

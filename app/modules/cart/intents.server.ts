@@ -8,8 +8,8 @@ import type { Db } from "~/db/client.server";
 import { dropAddRefusal } from "~/modules/drops/rights.server";
 import type { ParsedCartForm } from "./cart-form";
 import {
-  addItem,
-  addRefusal,
+  addCheckedItem,
+  checkAdd,
   CartOwnerGoneError,
   changeQuantity,
   clearCart,
@@ -30,23 +30,22 @@ export async function applyCartChange(
   change: CartChange,
   ownerFor: (create: boolean) => Promise<CartOwner | null>,
 ): Promise<CartResult> {
-  const refused = change.intent === "add" ? await addRefusal(db, change.variantId, change.quantity) : null;
+  const checked = change.intent === "add" ? await checkAdd(db, change.variantId, change.quantity) : null;
+  const addable = checked && "variant" in checked ? checked.variant : null;
   // A drop product (decision 0047): only an account whose turn to buy is open may add it.
-  const existing = change.intent === "add" && refused === null && change.variantId ? await ownerFor(false) : null;
-  const dropRefused =
-    change.intent === "add" && refused === null && change.variantId
-      ? await dropAddRefusal(db, change.variantId, existing && "userId" in existing ? existing.userId : null)
-      : null;
+  const existing = addable ? await ownerFor(false) : null;
+  const dropRefused = addable ? await dropAddRefusal(db, addable, existing && "userId" in existing ? existing.userId : null) : null;
   if (dropRefused) return { ok: false, status: 409, message: dropRefused };
-  const owner = await ownerFor(change.intent === "add" && refused === null);
-  if (refused) return refused;
+  const owner = await ownerFor(addable !== null);
+  if (checked && "refusal" in checked) return checked.refusal;
   if (!owner) {
     return change.intent === "clear" ? { ok: true, quantity: 0 } : { ok: false, status: 404, message: "That item is not in your cart." };
   }
   try {
     switch (change.intent) {
       case "add":
-        return await addItem(db, owner, change.variantId, change.quantity);
+        // The variant checkAdd found (the intent is "add", so `addable` is set by now).
+        return await addCheckedItem(db, owner, addable!, change.quantity);
       case "update":
         return await setQuantity(db, owner, change.variantId, change.quantity);
       case "increment":

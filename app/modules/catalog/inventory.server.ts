@@ -63,6 +63,21 @@ function selectFacts(db: Executor) {
 
 type FactRow = Awaited<ReturnType<typeof selectFacts>>[number];
 
+/**
+ * The facts of the variants another table's rows name (a cart's lines), with that table's
+ * columns, in one round trip: `db.select` of the facts plus `quantity` from productVariants
+ * joined to products; the caller joins its table and makes each row's facts with `toVariantFacts`.
+ */
+export function selectFactsWithQuantity(db: Executor, quantity: SQL<number>) {
+  return db.select({ ...factColumns, quantity }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId));
+}
+
+/** A row of `selectFactsWithQuantity` as VariantFacts plus its quantity. */
+export function toVariantFactsWithQuantity(row: FactRow & { quantity: number }): VariantFacts & { quantity: number } {
+  const { quantity, ...facts } = row;
+  return { ...toFacts(facts), quantity };
+}
+
 function toFacts(row: FactRow): VariantFacts {
   const { variantLimit, productLimit, ...rest } = row;
   const label = variantLabel(row);

@@ -14,7 +14,7 @@ import { limitScopeKey } from "~/modules/catalog/variants";
 import { exceedsLimit, limitSubject } from "~/modules/orders/purchase-limit";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
 import { heldUnitsByScope } from "~/modules/orders/purchase-limit.server";
-import { attachPaymentSession, failPendingOrdersOf, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
+import { attachPaymentSession, failPendingOrdersOf, hasPendingOrder, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
 import { CHECKOUT_SESSION_ID_TEMPLATE, type PaymentProvider } from "~/modules/payments/provider";
 import { beginCouponAttempt, refundCouponAttempt, type CouponAttempt } from "~/modules/pricing/coupon-attempts.server";
 import { findRedeemableCoupon, productCategoryIds, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
@@ -113,10 +113,23 @@ interface SupersededOrder {
  * line is visible (a hidden product is refused as unavailable after the lock); otherwise the
  * locked path decides as before. Nothing is taken here, so it cannot oversell.
  */
-function refuseSoldOutBeforeLocking(cart: CheckoutLine[]): void {
-  for (const line of cart) {
-    if (line.isVisible && line.stock < line.quantity) throw outOfStock(line, line.stock);
-  }
+function soldOutRefusal(cart: CheckoutLine[]): CheckoutRefusal | null {
+  const short = cart.find((line) => line.isVisible && line.stock < line.quantity);
+  return short ? outOfStock(short, short.stock) : null;
+}
+
+/**
+ * The same answer before any transaction, lock or write (decision 0056). Most checkouts of a
+ * drop come after the stock is gone, and the full path costs ten statements to say so; this
+ * costs two reads. The argument above holds outside a transaction too: the committed stock read
+ * here was the stock at that moment, and a checkout run then would have been refused. Only
+ * when the customer has no pending order (a replaced one would give its units back first);
+ * otherwise, and whenever a line is short of nothing, the full path decides.
+ */
+async function soldOutBeforeStarting(db: Db, userId: string): Promise<CheckoutRefusal | null> {
+  const refusal = soldOutRefusal(await checkoutLines(db, userId));
+  if (!refusal || (await hasPendingOrder(db, userId))) return null;
+  return refusal;
 }
 
 function outOfStock(line: { displayName: string }, left: number): CheckoutRefusal {
@@ -142,7 +155,8 @@ function outOfStock(line: { displayName: string }, left: number): CheckoutRefusa
 async function supersedePendingOrders(tx: Db, userId: string, cart: CheckoutLine[], now: Date): Promise<SupersededOrder[]> {
   const superseded = await failPendingOrdersOf(tx, userId, now);
   const ids = superseded.map((o) => o.id);
-  if (ids.length === 0) refuseSoldOutBeforeLocking(cart);
+  const soldOut = ids.length === 0 ? soldOutRefusal(cart) : null;
+  if (soldOut) throw soldOut;
   const cartVariantIds = cart.map((l) => l.variantId);
   // One lock call for everything, in id order: the cart's variants are locked even when nothing
   // is superseded, since checkout reads their prices only once it holds them.
@@ -179,6 +193,10 @@ export async function createCheckout(
   const now = config.now ?? new Date();
   const expiresAt = new Date(now.getTime() + config.reservationMinutes * 60_000);
   const couponCode = normaliseCouponCode(request.couponCode);
+
+  // A sold-out cart tells nothing about a coupon: answered before any attempt is counted.
+  const soldOut = await soldOutBeforeStarting(db, request.userId);
+  if (soldOut) return { ok: false, code: soldOut.code, message: soldOut.message, productName: soldOut.productName };
 
   // Counted before the code is looked up and outside the transaction (a refusal rolls that
   // back, the count must stay); past the allowance no code is looked up at all.

@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { dropEntries, drops, products, productVariants } from "~/db/schema";
+import { dropEntries, drops } from "~/db/schema";
 import { dropPhase } from "./drop-rules";
 
 type Executor = Db | Tx;
@@ -70,13 +70,12 @@ export function dropRefusalMessage(refusal: DropRefusal, productName: string): s
  * account may buy it now, else the sentence to show. (The checkout checks again, with the
  * per-person limit: a right can run out while the item sits in the cart.)
  */
-export async function dropAddRefusal(db: Executor, variantId: number, userId: string | null, now = new Date()): Promise<string | null> {
-  const [variant] = await db
-    .select({ productId: productVariants.productId, name: products.name })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(productVariants.id, variantId));
-  if (!variant) return null;
+export async function dropAddRefusal(
+  db: Executor,
+  variant: { productId: number; name: string },
+  userId: string | null,
+  now = new Date(),
+): Promise<string | null> {
   const drop = (await dropsOfProducts(db, [variant.productId])).get(variant.productId);
   if (!drop) return null;
   const refusal = await dropRefusal(db, drop, userId, now);

@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, type AnyColumn, eq, gt, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
 import { clearCachedPremiumStatus, lockCachedPremiumUserIds, setCachedPremiumStatus } from "~/modules/accounts/premium-cache.server";
 
 /** The one definition of "Pro now": an active subscription whose paid period has not ended. */
-function livePremium(now: Date) {
+function livePremium(now: Date | Placeholder) {
   return and(eq(subscriptions.status, "active"), gt(subscriptions.currentPeriodEnd, now));
 }
 
@@ -25,6 +25,15 @@ export async function isPremium(db: Db | Tx, userId: string, now = new Date()): 
     console.error(`[membership] premium check failed for ${userId}:`, (error as Error).message);
     return false;
   }
+}
+
+/**
+ * `isPremium` as a column of another query: the session lookup asks it with the session's own
+ * row, so a signed-in request costs one round trip for both (decision 0056). Same definition;
+ * `now` may be a placeholder of a prepared statement.
+ */
+export function isPremiumSql(userId: AnyColumn, now: Date | Placeholder): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${livePremium(now)})`;
 }
 
 /**

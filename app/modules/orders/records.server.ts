@@ -93,6 +93,16 @@ export async function failPendingOrdersOf(tx: Executor, userId: string, now: Dat
     .returning({ id: orders.id, sessionId: orders.paymentSessionId, provider: orders.paymentProvider });
 }
 
+/** Whether the customer has an unpaid checkout (its held units would go back if a new one replaced it). */
+export async function hasPendingOrder(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending")))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The order row, locked for the rest of the transaction. */
 export async function lockOrder(tx: Executor, orderId: number): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
