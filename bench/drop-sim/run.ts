@@ -51,7 +51,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { CHALLENGE_FIELD } from "~/modules/accounts/policy";
 import { normaliseEmailIdentity } from "~/modules/drops/buyer-identity";
 import type { DropView } from "~/modules/drops/drop-view";
-import { roomCheckDelayMs, roomState } from "~/modules/drops/room-state";
+import { roomCheckDelayMs, roomState, startSpreadMs } from "~/modules/drops/room-state";
 
 const { values: args } = parseArgs({
   options: {
@@ -598,8 +598,9 @@ async function prepareQueue(pool: pg.Pool, productId: number, buyers: Buyer[]) {
  * the page told them to stop (sold out, window lapsed).
  */
 async function waitForAdmission(home: number, b: Buyer): Promise<boolean> {
-  // The page was open before the start: its first check is just after the start (≤ 1 s spread).
-  await sleep(Math.max(0, queue.startsAtPerf - performance.now()) + Math.round(1000 * Math.random()));
+  // The page was open before the start: its first check is just after the start, spread as the
+  // page spreads it (roomCheckDelayMs for a page waiting for the start: startSpreadMs).
+  await sleep(Math.max(0, queue.startsAtPerf - performance.now()) + Math.round(startSpreadMs(queue.setup.entries as number) * Math.random()));
   let polls = 0;
   for (;;) {
     const answer = await step(home, "GET", `/drops/${queue.dropId}/status`, { cookie: b.cookie });

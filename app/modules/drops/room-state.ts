@@ -76,16 +76,36 @@ export function nextChangeAt(view: DropView, state: RoomState): Date | null {
 }
 
 /**
- * When to ask the server again: just after the next change when it is near (within a second's
- * spread, so a crowd admitted together does not ask in the same millisecond), otherwise at the
- * rules' spaced delay (at most every 5 s, at least every ~30 s).
+ * Status answers a second the start's crowd is spread for: about what one 2-core machine gives
+ * while it also sells (bench/README.md, queue mode: 270–350 a second at the peak).
+ */
+const START_ANSWERS_PER_SECOND = 250;
+const MAX_START_SPREAD_MS = 10_000;
+
+/**
+ * How far apart the pages waiting for the start ask after it: every page of the queue asks
+ * then (to learn its place), so a crowd is spread over a second per 250 entries, 1 to 10 s
+ * (decision 0056). Places are already drawn at the start, so asking later costs nobody a place;
+ * at worst a few seconds of a turn that lasts minutes.
+ */
+export function startSpreadMs(entries: number): number {
+  return Math.min(MAX_START_SPREAD_MS, Math.max(1000, Math.round((entries / START_ANSWERS_PER_SECOND) * 1000)));
+}
+
+/**
+ * When to ask the server again: just after the next change when it is near (spread, so a crowd
+ * admitted together does not ask in the same millisecond: within a second, or the start's wider
+ * spread), otherwise at the rules' spaced delay (at most every 5 s, at least every ~30 s).
  */
 export function roomCheckDelayMs(view: DropView, state: RoomState, now: Date, random: () => number = Math.random): number {
   // The start has passed and the place is being given: it takes a moment, ask again soon.
   if (state.kind === "ordering") return 1000 + Math.round(2000 * random());
   const next = nextChangeAt(view, state);
   const seconds = next ? secondsUntil(next, now) : 30;
-  if (next && seconds <= 30) return Math.max(1000, next.getTime() - now.getTime()) + Math.round(1000 * random());
+  if (next && seconds <= 30) {
+    const spread = state.kind === "waiting_start" ? startSpreadMs(view.entries) : 1000;
+    return Math.max(1000, next.getTime() - now.getTime()) + Math.round(spread * random());
+  }
   return nextCheckDelayMs(seconds, random);
 }
 

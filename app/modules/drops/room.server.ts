@@ -3,9 +3,9 @@
  * 0047). What the drop is, where this account stands, and joining it, which always takes a
  * solved proof-of-work check (bot friction) and is counted per client address.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { drops, products, productVariants } from "~/db/schema";
+import { drops, products } from "~/db/schema";
 import type { DropEntryChallenges } from "~/modules/accounts/challenge.server";
 import { consumeRateLimit, rateLimitKey } from "~/modules/accounts/rate-limit.server";
 import { clientNetwork } from "~/utils/client-network";
@@ -13,13 +13,13 @@ import type { RateLimitRule } from "~/modules/accounts/policy";
 import { effectiveLimit } from "~/modules/catalog/product-page";
 import { productBySlug } from "~/modules/catalog/queries.server";
 import { variantLabel } from "~/modules/catalog/variants";
-import { productShown } from "~/modules/catalog/visibility.server";
+import { productShownAs } from "~/modules/catalog/visibility.server";
 import type { DropView } from "./drop-view";
 import type { RoomVariant } from "./room-state";
 import { joinDrop, joinRefusalMessage } from "./entries.server";
 import { unitsHeldByPerson } from "./person-limits.server";
 import { orderQueueIfDue } from "./queue.server";
-import { dropViewFor } from "./view.server";
+import { dropViewFor, dropViewOf } from "./view.server";
 
 /** Join attempts from one client address: generous for a household, a wall for a script. */
 export const JOIN_ATTEMPTS_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
@@ -88,19 +88,24 @@ export async function dropRoomFor(db: Db, dropId: number, userId: string | null,
  * account holds. Kept lean (it is asked by every open page): no product details.
  */
 export async function dropStatusFor(db: Db, dropId: number, userId: string | null, now = new Date()): Promise<{ view: DropView; soldOut: boolean; bought: number } | null> {
-  const drop = await dropRow(db, dropId);
-  if (!drop || drop.cancelledAt) return null;
-  const [stock] = await db
-    .select({ left: sql<number>`coalesce(sum(greatest(${productVariants.stock}, 0)), 0)::int`, shown: sql<boolean>`bool_or(${productShown})` })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(productVariants.productId, drop.productId));
-  if (!stock?.shown) return null;
+  // One read for the drop, what is left of its product and how many have entered (decision
+  // 0056): every open page asks this, in a herd at the start. Columns named in full: with no
+  // join, drizzle leaves its own columns unqualified, and "product_id" would be the variant's.
+  const [row] = await db
+    .select({
+      ...getTableColumns(drops),
+      left: sql<number>`(SELECT coalesce(sum(greatest(v.stock, 0)), 0)::int FROM product_variants v WHERE v.product_id = drops.product_id)`,
+      shown: sql<boolean>`EXISTS (SELECT 1 FROM product_variants v JOIN products p ON p.id = v.product_id WHERE v.product_id = drops.product_id AND ${productShownAs("p")})`,
+      entries: sql<number>`(SELECT count(*)::int FROM drop_entries e WHERE e.drop_id = drops.id)`,
+    })
+    .from(drops)
+    .where(eq(drops.id, dropId));
+  if (!row || row.cancelledAt || !row.shown) return null;
+  const { left, shown: _shown, entries, ...drop } = row;
   await orderQueueIfDue(db, drop, now);
-  const view = await dropViewFor(db, drop.productId, userId, now);
-  if (!view) return null;
+  const view = await dropViewOf(db, drop, userId, now, entries);
   const bought = userId ? await unitsHeldByPerson(db, drop.id, userId, [`account:${userId}`]) : 0;
-  return { view, soldOut: stock.left <= 0, bought };
+  return { view, soldOut: left <= 0, bought };
 }
 
 export type EnterResult =

@@ -9,14 +9,22 @@ import type { DropEntryState } from "~/db/schema/drops";
 import type { DropView } from "./drop-view";
 import { dropPhase } from "./drop-rules";
 import { winnerMove } from "./draw-rules";
-import { dropsOfProducts } from "./rights.server";
+import { dropsOfProducts, type Drop } from "./rights.server";
 
 export type { DropView };
 
 /** The drop view of a product, or null when it has no live drop. */
 export async function dropViewFor(db: Db, productId: number, userId: string | null, now = new Date()): Promise<DropView | null> {
   const drop = (await dropsOfProducts(db, [productId])).get(productId);
-  if (!drop) return null;
+  return drop ? dropViewOf(db, drop, userId, now) : null;
+}
+
+/**
+ * The view of a drop already read (not cancelled), for one visitor. `entries`, when the caller
+ * counted them with its own read (the status answer does), saves counting them again.
+ */
+export async function dropViewOf(db: Db, drop: Drop, userId: string | null, now: Date, entries?: number): Promise<DropView> {
+  const productId = drop.productId;
   const entry = userId
     ? ((
         await db
@@ -38,10 +46,10 @@ export async function dropViewFor(db: Db, productId: number, userId: string | nu
           .where(and(eq(dropEntries.dropId, drop.id), eq(dropEntries.userId, userId)))
       )[0] ?? null)
     : null;
-  const [counted] = await db
-    .select({ entries: sql<number>`count(*)::int` })
-    .from(dropEntries)
-    .where(eq(dropEntries.dropId, drop.id));
+  const counted =
+    entries === undefined
+      ? (await db.select({ entries: sql<number>`count(*)::int` }).from(dropEntries).where(eq(dropEntries.dropId, drop.id)))[0]
+      : { entries };
   return {
     dropId: drop.id,
     mode: drop.mode,
