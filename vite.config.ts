@@ -84,13 +84,90 @@ function reactRouterProductionInBrowser(): Plugin {
   };
 }
 
+/**
+ * Two features of React Router's browser code that this shop never turns on, compiled out of the
+ * client build (docs/decisions/0055-react-router-client-trim.md; about 1.5 kB gzip on every page):
+ * - React Server Components: only `unstable_RSCHydratedRouter` provides the context that switches
+ *   them on; the shop hydrates with `HydratedRouter` (the default entry.client), so the check is
+ *   always false and the RSC error and prefetch paths never run.
+ * - Instrumentation: only `<HydratedRouter unstable_instrumentations>` passes any; the shop passes
+ *   none. Passing some after this patch throws at hydration rather than being ignored.
+ * The server build keeps the package as published.
+ *
+ * WARNING (React Router upgrade): these are text replacements in `dist/production/`. The build
+ * fails when one no longer matches its expected count; then re-read the new code around it, keep
+ * the replacement only where it still means the same, and re-measure (`BENCH_RUNS=0
+ * npm run bench:lighthouse`). Dropping a patch is always safe: it costs bytes, not behaviour.
+ */
+const REACT_ROUTER_CLIENT_PATCHES: { from: string; to: string; count: number }[] = [
+  {
+    from: "function useIsRSCRouterContext() {\n  return React.useContext(RSCRouterContext);\n}",
+    to: "function useIsRSCRouterContext() {\n  return false;\n}",
+    count: 1,
+  },
+  // RenderErrorBoundary reads the same context as a class (`this.context`, twice).
+  { from: "RenderErrorBoundary.contextType = RSCRouterContext;", to: "", count: 1 },
+  { from: "this.context", to: "false", count: 2 },
+  {
+    from: "  if (init.instrumentations) {\n    let instrumentations = init.instrumentations;",
+    to: '  if (init.instrumentations) throw new Error("React Router instrumentations are compiled out of this build (vite.config.ts)");\n  if (false) {\n    let instrumentations = init.instrumentations;',
+    count: 1,
+  },
+  {
+    from: "  if (init.instrumentations) {\n    router = instrumentClientSideRouter(",
+    to: "  if (false) {\n    router = instrumentClientSideRouter(",
+    count: 1,
+  },
+];
+// By path fragment: the chunks `index.mjs` imports come with their real path (node_modules may be a link).
+const REACT_ROUTER_PRODUCTION = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/;
+function reactRouterClientTrim(): Plugin {
+  const seen = new Map<string, number>();
+  return {
+    name: "nearmint:react-router-client-trim",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildStart() {
+      seen.clear();
+    },
+    transform(code, id) {
+      if (!REACT_ROUTER_PRODUCTION.test(id)) return null;
+      let out = code;
+      for (const { from, to } of REACT_ROUTER_CLIENT_PATCHES) {
+        const parts = out.split(from);
+        if (parts.length === 1) continue;
+        seen.set(from, (seen.get(from) ?? 0) + parts.length - 1);
+        out = parts.join(to);
+      }
+      return out === code ? null : { code: out, map: null };
+    },
+    buildEnd(error) {
+      if (error) return;
+      for (const { from, count } of REACT_ROUTER_CLIENT_PATCHES) {
+        const found = seen.get(from) ?? 0;
+        if (found !== count) {
+          this.error(`react-router-client-trim: expected ${count} of ${JSON.stringify(from.slice(0, 60))} in react-router/dist/production, found ${found} (see the warning in vite.config.ts)`);
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouterProductionInBrowser(), tailwindcss(), reactRouter()],
+  plugins: [reactRouterProductionInBrowser(), reactRouterClientTrim(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {
       build: {
         rollupOptions: {
+          treeshake: {
+            // React Router's production build still calls these with long texts (route and link
+            // warnings for developers). Marked pure, a call whose result is unused is dropped with
+            // its text (1.4 kB gzip on every page); the server keeps them. Names, not modules:
+            // when added, no other client chunk changed; check that again if a dependency with
+            // a function of one of these names joins the client build (decision 0055).
+            manualPureFunctions: ["warning", "warningOnce", "warnOnce"],
+          },
           output: {
             // The group also takes what those modules import (React, React Router, their icons),
             // and react-dom's non-client part (the client entry imports it): every page needs them.
