@@ -51,7 +51,8 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { CHALLENGE_FIELD } from "~/modules/accounts/policy";
 import { normaliseEmailIdentity } from "~/modules/drops/buyer-identity";
 import type { DropView } from "~/modules/drops/drop-view";
-import { roomCheckDelayMs, roomState, startSpreadMs } from "~/modules/drops/room-state";
+import { startSpreadMs } from "~/modules/drops/drop-rules";
+import { roomCheckDelayMs, roomState } from "~/modules/drops/room-state";
 
 const { values: args } = parseArgs({
   options: {
@@ -480,6 +481,8 @@ const queue = {
   dropId: 0,
   /** performance.now() at the drop's startsAt. */
   startsAtPerf: 0,
+  /** Entries in the waiting room at the start (the pages spread their first check by it). */
+  entries: 0,
   setup: {} as Record<string, unknown>,
   statusPolls: 0,
   statusFailed: 0,
@@ -578,6 +581,7 @@ async function prepareQueue(pool: pg.Pool, productId: number, buyers: Buyer[]) {
   );
   const startsAt = rows[0]!.starts_at;
   queue.startsAtPerf = performance.now() + (startsAt.getTime() - Date.now());
+  queue.entries = rows[0]!.entries;
   queue.setup = {
     dropId,
     admitPerMinute: ADMIT_PER_MINUTE,
@@ -598,9 +602,9 @@ async function prepareQueue(pool: pg.Pool, productId: number, buyers: Buyer[]) {
  * the page told them to stop (sold out, window lapsed).
  */
 async function waitForAdmission(home: number, b: Buyer): Promise<boolean> {
-  // The page was open before the start: its first check is just after the start, spread as the
-  // page spreads it (roomCheckDelayMs for a page waiting for the start: startSpreadMs).
-  await sleep(Math.max(0, queue.startsAtPerf - performance.now()) + Math.round(startSpreadMs(queue.setup.entries as number) * Math.random()));
+  // The page was open before the start: its first check is just after the start, spread as
+  // roomCheckDelayMs spreads a page waiting for the start (startSpreadMs of the entries).
+  await sleep(Math.max(0, queue.startsAtPerf - performance.now()) + Math.round(startSpreadMs(queue.entries) * Math.random()));
   let polls = 0;
   for (;;) {
     const answer = await step(home, "GET", `/drops/${queue.dropId}/status`, { cookie: b.cookie });

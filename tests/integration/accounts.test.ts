@@ -11,6 +11,7 @@ import { countAdmins, syncAdminRoles } from "~/modules/accounts/roles.server";
 import { countUserSessions, createSession, findSessionUser } from "~/modules/accounts/sessions.server";
 import { hashToken } from "~/modules/accounts/tokens.server";
 import { EMAIL_TAKEN, INVALID_CREDENTIALS, registerUser, signIn, TOO_MANY_SIGN_UPS } from "~/modules/accounts/users.server";
+import { isPremiumSql } from "~/modules/membership/premium.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser, GOOD_PASSWORD, uniqueEmail } from "../support/accounts";
 
@@ -142,6 +143,19 @@ describe("sign-in", () => {
     expect((await findSessionUser(database.db, token, new Date(periodEnd.getTime() + 1000)))?.isPremium).toBe(false);
     await database.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.id, subscription!.id));
     expect((await findSessionUser(database.db, token, t0))?.isPremium).toBe(false);
+  });
+
+  it("isPremiumSql asks about its own row's customer, in a query without joins too", async () => {
+    const pro = await createUser(database.db);
+    const other = await createUser(database.db);
+    const now = new Date();
+    await database.db
+      .insert(subscriptions)
+      .values({ userId: pro.id, provider: "sandbox", planType: "monthly", status: "active", amount: 499, currentPeriodEnd: new Date(now.getTime() + 86_400_000) });
+    const premiumOf = async (id: string) =>
+      (await database.db.select({ premium: isPremiumSql(users.id, now) }).from(users).where(eq(users.id, id)))[0]?.premium;
+    expect(await premiumOf(pro.id)).toBe(true);
+    expect(await premiumOf(other.id)).toBe(false);
   });
 
   it("without remember-me: 12 h idle, 24 h at most; with it: 30 days", async () => {

@@ -410,6 +410,31 @@ describe("variants of one product in the cart", () => {
     expect(merged.notices).toEqual(["Charizard 4/102 · Base Set: limit 2 per customer, quantity reduced."]);
   });
 
+  it("counts a variant with a limit of its own alone, and leaves the product's limit to the other variants", async () => {
+    const owner = { userId: (await makeUser()).id };
+    const { nm, lp } = await single(2);
+    // A graded copy with its own limit of 1: it neither counts against the product's 2 nor is counted by them.
+    const [graded] = await database.db
+      .insert(productVariants)
+      .values({ productId: nm.id, price: 90000, stock: 3, grader: "psa", grade: "10", limitPerCustomer: 1 })
+      .returning();
+    expect(await addItem(database.db, owner, graded!.id, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await addItem(database.db, owner, nm.variantId, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await addItem(database.db, owner, lp.variantId, 5)).toMatchObject({ ok: false, message: expect.stringMatching(/limited to 2/) });
+    expect(await addItem(database.db, owner, lp.variantId, 1)).toMatchObject({ ok: true, quantity: 1 });
+    expect(await addItem(database.db, owner, graded!.id, 1)).toMatchObject({ ok: false });
+    expect(await changeQuantity(database.db, owner, graded!.id, 1)).toMatchObject({ ok: false });
+    expect(await setQuantity(database.db, owner, nm.variantId, 2)).toMatchObject({ ok: false });
+    const view = await getCart(database.db, owner);
+    expect(view.lines.map((l) => [l.variantId, l.quantity]).sort()).toEqual(
+      [
+        [nm.variantId, 1],
+        [lp.variantId, 1],
+        [graded!.id, 1],
+      ].sort(),
+    );
+  });
+
   it("counts a product's units in the customer's orders across its variants", async () => {
     const user = await makeUser();
     const { nm, lp } = await single(2);

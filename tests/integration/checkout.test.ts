@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, orderItems, orders, products, productVariants, profiles, refunds, sandboxSessions, stockReservations, users } from "~/db/schema";
+import { coupons, orderItems, orders, products, productVariants, profiles, refunds, rateLimits, sandboxSessions, stockReservations, users } from "~/db/schema";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { cancelCheckout, fulfilCheckout } from "~/modules/checkout/fulfilment.server";
 import { releaseExpiredReservations } from "~/modules/checkout/reservations.server";
@@ -689,6 +689,22 @@ describe("a drop: checkouts after the stock is gone", () => {
     if (!first.ok || !again.ok) return;
     expect((await orderOf(first.orderId)).order.status).toBe("failed");
     expect((await orderOf(again.orderId)).reservations).toMatchObject([{ status: "held", quantity: 2 }]);
+  });
+
+  it("are told out of stock before anything else: no coupon attempt counted, no address asked for", async () => {
+    const product = await fx.product({ price: 100, stock: 0 });
+    const user = await fx.customer();
+    await database.db.update(profiles).set({ addressLine1: null }).where(eq(profiles.id, user.id));
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+    const attemptsBefore = await database.db.$count(rateLimits);
+    for (const couponCode of ["GUESS1", "GUESS2", "GUESS3"]) {
+      expect(await createCheckout(database.db, { userId: user.id, couponCode, ipAddress: "198.51.100.7" }, sandbox, config)).toMatchObject({
+        ok: false,
+        code: "out_of_stock",
+      });
+    }
+    expect(await database.db.$count(rateLimits)).toBe(attemptsBefore);
+    expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
   });
 
   it("says how many are left when fewer than asked for remain", async () => {

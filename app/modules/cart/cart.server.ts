@@ -13,7 +13,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { cartItems, guestCarts, productVariants } from "~/db/schema";
-import { findVariantFacts, selectFactsWithQuantity, toVariantFactsWithQuantity, variantFactsById, type VariantFacts } from "~/modules/catalog/inventory.server";
+import { findVariantFacts, selectFactsWith, toVariantFactsWith, variantFactsById, type VariantFacts } from "~/modules/catalog/inventory.server";
+import { hasPendingOrderSql } from "~/modules/orders/records.server";
 import { limitScopeKey, variantQuery } from "~/modules/catalog/variants";
 import {
   exceedsLimit,
@@ -328,9 +329,10 @@ export async function setQuantity(db: Db, owner: CartOwner, variantId: number, q
   // Lowering a line is always allowed (even above what the orders leave room for): no count needed.
   const raising = quantity > current;
   const ordered = raising ? await heldBy(db, owner, variant) : null;
-  const limitRefusal = overLimit(variant, ordered, (raising ? others : 0) + quantity);
+  const othersCounted = raising ? others : 0;
+  const limitRefusal = overLimit(variant, ordered, othersCounted + quantity);
   if (limitRefusal) return limitRefusal;
-  const cap = lineCap(variant.stock, variant.limitPerCustomer, (ordered ?? 0) + (raising ? others : 0));
+  const cap = lineCap(variant.stock, variant.limitPerCustomer, (ordered ?? 0) + othersCounted);
   if (quantity > cap && raising) return { ok: false, status: 409, message: capMessage(variant, cap) };
   const rows = await db
     .update(cartItems)
@@ -454,11 +456,23 @@ export type CheckoutLine = VariantFacts & { quantity: number };
  * order (the lock order for stock), with today's prices, stock, limit and visibility.
  */
 export async function checkoutLines(tx: Executor, userId: string): Promise<CheckoutLine[]> {
-  const rows = await selectFactsWithQuantity(tx, sql<number>`${cartItems.quantity}`)
+  const rows = await selectFactsWith(tx, { quantity: sql<number>`${cartItems.quantity}` })
     .innerJoin(cartItems, eq(cartItems.variantId, productVariants.id))
     .where(and(eq(cartItems.userId, userId), isNull(cartItems.guestId)))
     .orderBy(asc(productVariants.id));
-  return rows.map(toVariantFactsWithQuantity);
+  return rows.map((row) => toVariantFactsWith(row));
+}
+
+/**
+ * `checkoutLines` and whether the customer has an unpaid checkout, read at one moment (one
+ * statement): what the checkout's sold-out answer before its transaction rests on.
+ */
+export async function checkoutLinesAndPending(db: Executor, userId: string): Promise<{ lines: CheckoutLine[]; hasPendingOrder: boolean }> {
+  const rows = await selectFactsWith(db, { quantity: sql<number>`${cartItems.quantity}`, hasPendingOrder: hasPendingOrderSql(cartItems.userId) })
+    .innerJoin(cartItems, eq(cartItems.variantId, productVariants.id))
+    .where(and(eq(cartItems.userId, userId), isNull(cartItems.guestId)))
+    .orderBy(asc(productVariants.id));
+  return { lines: rows.map(({ hasPendingOrder: _, ...row }) => toVariantFactsWith(row)), hasPendingOrder: rows.some((r) => r.hasPendingOrder) };
 }
 
 /** After payment: the paid variants leave the customer's cart (other lines stay). */

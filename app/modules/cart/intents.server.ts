@@ -42,10 +42,11 @@ export async function applyCartChange(
     return change.intent === "clear" ? { ok: true, quantity: 0 } : { ok: false, status: 404, message: "That item is not in your cart." };
   }
   try {
+    if (change.intent === "add") {
+      // checkAdd answered every add it refused (above); this one has its variant, not read again.
+      return addable ? await addCheckedItem(db, owner, addable, change.quantity) : { ok: true, quantity: 0, ignored: true };
+    }
     switch (change.intent) {
-      case "add":
-        // The variant checkAdd found (the intent is "add", so `addable` is set by now).
-        return await addCheckedItem(db, owner, addable!, change.quantity);
       case "update":
         return await setQuantity(db, owner, change.variantId, change.quantity);
       case "increment":

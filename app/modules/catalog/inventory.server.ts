@@ -64,18 +64,19 @@ function selectFacts(db: Executor) {
 type FactRow = Awaited<ReturnType<typeof selectFacts>>[number];
 
 /**
- * The facts of the variants another table's rows name (a cart's lines), with that table's
- * columns, in one round trip: `db.select` of the facts plus `quantity` from productVariants
- * joined to products; the caller joins its table and makes each row's facts with `toVariantFacts`.
+ * The facts of the variants another table's rows name (a cart's lines) in the same round trip
+ * as that table's own columns (`extra`: the line's quantity, say): `db.select` of the facts and
+ * `extra` from productVariants joined to products. The caller joins its table and makes each
+ * row's facts with `toVariantFactsWith`.
  */
-export function selectFactsWithQuantity(db: Executor, quantity: SQL<number>) {
-  return db.select({ ...factColumns, quantity }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId));
+export function selectFactsWith<Extra extends Record<string, SQL<unknown>>>(db: Executor, extra: Extra) {
+  return db.select({ ...factColumns, ...extra }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId));
 }
 
-/** A row of `selectFactsWithQuantity` as VariantFacts plus its quantity. */
-export function toVariantFactsWithQuantity(row: FactRow & { quantity: number }): VariantFacts & { quantity: number } {
-  const { quantity, ...facts } = row;
-  return { ...toFacts(facts), quantity };
+/** A row of `selectFactsWith`: its VariantFacts, with the caller's columns kept as they came. */
+export function toVariantFactsWith<Extra extends object>(row: FactRow & Extra): VariantFacts & Extra {
+  // toFacts keeps every column it does not turn into something else: the caller's among them.
+  return toFacts(row) as VariantFacts & Extra;
 }
 
 function toFacts(row: FactRow): VariantFacts {

@@ -6,7 +6,7 @@ import { getProfile } from "~/modules/accounts/users.server";
 import { cardPart, creditToApply, STORE_CREDIT_PROVIDER } from "~/modules/credit/credit-rules";
 import { lockCreditBalance, moveCredit, returnCreditOfOrders } from "~/modules/credit/ledger.server";
 import type { EmailBranding } from "~/modules/orders/emails.server";
-import { checkoutLines, type CheckoutLine } from "~/modules/cart/cart.server";
+import { checkoutLines, checkoutLinesAndPending, type CheckoutLine } from "~/modules/cart/cart.server";
 import { findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
 import { checkDropCheckout, lockDropBuyer, recordDropOrder } from "~/modules/drops/checkout-gate.server";
 import { isPremium } from "~/modules/membership/premium.server";
@@ -14,7 +14,7 @@ import { limitScopeKey } from "~/modules/catalog/variants";
 import { exceedsLimit, limitSubject } from "~/modules/orders/purchase-limit";
 import { couponRedemptions } from "~/modules/orders/coupon-redemptions.server";
 import { heldUnitsByScope } from "~/modules/orders/purchase-limit.server";
-import { attachPaymentSession, failPendingOrdersOf, hasPendingOrder, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
+import { attachPaymentSession, failPendingOrdersOf, insertPendingOrder, moveOrders } from "~/modules/orders/records.server";
 import { CHECKOUT_SESSION_ID_TEMPLATE, type PaymentProvider } from "~/modules/payments/provider";
 import { beginCouponAttempt, refundCouponAttempt, type CouponAttempt } from "~/modules/pricing/coupon-attempts.server";
 import { findRedeemableCoupon, productCategoryIds, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
@@ -104,14 +104,13 @@ interface SupersededOrder {
 }
 
 /**
- * The sold-out fast path. In a drop, nearly every checkout comes after the stock is gone, and
- * each would otherwise queue for the variant's row lock (held by whoever is reserving) only to
- * be refused. The stock read with the cart (this transaction, unlocked, committed) already
- * says so: stock only goes down under that lock, so a line needing more than the committed
- * stock at that moment would have been refused if it had run then. Only when the customer has
- * no pending order (nothing of theirs is about to be released in this transaction) and the
- * line is visible (a hidden product is refused as unavailable after the lock); otherwise the
- * locked path decides as before. Nothing is taken here, so it cannot oversell.
+ * The sold-out answer, as `out_of_stock` for the first visible line needing more than the stock
+ * read with the cart. In a drop nearly every checkout comes after the stock is gone. Stock only
+ * goes down under the variant's lock, so a line needing more than the committed stock at the
+ * moment it was read would have been refused by a checkout run then: answering from that read
+ * is answering as of that moment, and takes nothing, so it cannot oversell. Callers ask it only
+ * when nothing of the customer's is about to be given back (no pending order to replace); a
+ * hidden line is left to the locked path (refused there as unavailable).
  */
 function soldOutRefusal(cart: CheckoutLine[]): CheckoutRefusal | null {
   const short = cart.find((line) => line.isVisible && line.stock < line.quantity);
@@ -119,17 +118,14 @@ function soldOutRefusal(cart: CheckoutLine[]): CheckoutRefusal | null {
 }
 
 /**
- * The same answer before any transaction, lock or write (decision 0056). Most checkouts of a
- * drop come after the stock is gone, and the full path costs ten statements to say so; this
- * costs two reads. The argument above holds outside a transaction too: the committed stock read
- * here was the stock at that moment, and a checkout run then would have been refused. Only
- * when the customer has no pending order (a replaced one would give its units back first);
- * otherwise, and whenever a line is short of nothing, the full path decides.
+ * The sold-out answer before any transaction, lock or write (decision 0056): one statement reads
+ * the cart, its stock and whether the customer has a pending order, at one moment. The full path
+ * costs ten statements to say the same. With a pending order (its units would come back first)
+ * or nothing short, the full path decides.
  */
 async function soldOutBeforeStarting(db: Db, userId: string): Promise<CheckoutRefusal | null> {
-  const refusal = soldOutRefusal(await checkoutLines(db, userId));
-  if (!refusal || (await hasPendingOrder(db, userId))) return null;
-  return refusal;
+  const { lines, hasPendingOrder } = await checkoutLinesAndPending(db, userId);
+  return hasPendingOrder ? null : soldOutRefusal(lines);
 }
 
 function outOfStock(line: { displayName: string }, left: number): CheckoutRefusal {
@@ -155,6 +151,8 @@ function outOfStock(line: { displayName: string }, left: number): CheckoutRefusa
 async function supersedePendingOrders(tx: Db, userId: string, cart: CheckoutLine[], now: Date): Promise<SupersededOrder[]> {
   const superseded = await failPendingOrdersOf(tx, userId, now);
   const ids = superseded.map((o) => o.id);
+  // Asked again here: the stock can have gone since the answer before the transaction (a race
+  // in the crowd), and queueing for the variant's lock only to be refused is what it avoids.
   const soldOut = ids.length === 0 ? soldOutRefusal(cart) : null;
   if (soldOut) throw soldOut;
   const cartVariantIds = cart.map((l) => l.variantId);
@@ -172,6 +170,8 @@ async function supersedePendingOrders(tx: Db, userId: string, cart: CheckoutLine
 /**
  * Starts a checkout for the signed-in customer's cart.
  *
+ * 0. Before anything else, one read: a cart short of stock, with no pending order of the
+ *    customer's to give units back, is refused `out_of_stock` (soldOutBeforeStarting).
  * 1. In one short transaction (no network call inside): lock the customer (so two parallel
  *    checkouts by one customer are serialised), re-price the cart from the database (member
  *    prices, shipping, coupon), end the customer's earlier pending checkouts (their stock
@@ -194,7 +194,9 @@ export async function createCheckout(
   const expiresAt = new Date(now.getTime() + config.reservationMinutes * 60_000);
   const couponCode = normaliseCouponCode(request.couponCode);
 
-  // A sold-out cart tells nothing about a coupon: answered before any attempt is counted.
+  // First, and before any transaction: a sold-out cart (a drop's crowd after the stock has gone)
+  // is told so at once. It tells nothing about a coupon: no attempt is counted, and it comes
+  // before the other refusals (a missing address, say), which would not help anyway.
   const soldOut = await soldOutBeforeStarting(db, request.userId);
   if (soldOut) return { ok: false, code: soldOut.code, message: soldOut.message, productName: soldOut.productName };
 

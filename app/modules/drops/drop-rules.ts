@@ -64,6 +64,24 @@ export function turnStarts(
 }
 
 /**
+ * Status answers a second the start's crowd is spread for: while the pages learn their places
+ * nothing else is sold (no turn has opened yet), and one 2-core machine answered ~300–600 a
+ * second there (bench/README.md, queue mode).
+ */
+const START_ANSWERS_PER_SECOND = 400;
+const MAX_START_SPREAD_MS = 10_000;
+
+/**
+ * How far apart the pages waiting for a queue's start ask after it (they all ask then, to learn
+ * their places): a second per 400 entries, 1 to 10 s (decision 0056). No turn opens before the
+ * spread is over (`planQueue`), so a page that learns its place last has lost nothing to one
+ * that asked first, and a client that ignores the spread gains nothing.
+ */
+export function startSpreadMs(entries: number): number {
+  return Math.min(MAX_START_SPREAD_MS, Math.max(1000, Math.round((entries / START_ANSWERS_PER_SECOND) * 1000)));
+}
+
+/**
  * The window in which an entry may buy: from its admission (or from when it joined, for someone
  * who joins after their place would already have come up) for `purchaseMinutes`.
  */

@@ -27,12 +27,24 @@ describe("planQueue", () => {
     expect(orders.size).toBeGreaterThan(1);
   });
 
-  it("opens each window at the fixed-rate admission time for its place, for purchaseMinutes", () => {
+  it("opens each window at the fixed-rate admission time for its place, after the start's spread, for purchaseMinutes", () => {
     const places = planQueue(drop, entries, SEED, drop.startsAt);
-    expect(places[0]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:00.000Z");
-    expect(places[1]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:00.500Z");
-    expect(places[4]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:02.000Z");
-    expect(places[4]!.rightUntil.toISOString()).toBe("2026-12-01T10:10:02.000Z");
+    // Three waiting pages: the shortest spread, one second.
+    expect(places[0]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:01.000Z");
+    expect(places[1]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:01.500Z");
+    expect(places[4]!.rightFrom.toISOString()).toBe("2026-12-01T10:00:03.000Z");
+    expect(places[4]!.rightUntil.toISOString()).toBe("2026-12-01T10:10:03.000Z");
+  });
+
+  it("opens no turn before every waiting page has asked: the spread grows with the crowd (a second per 400, at most 10 s)", () => {
+    const crowd = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 1000 + i, joinedAt: before(60) }));
+    const first = (n: number) => planQueue(drop, crowd(n), SEED, drop.startsAt)[0]!.rightFrom.getTime() - drop.startsAt.getTime();
+    expect(first(2000)).toBe(5000);
+    expect(first(100_000)).toBe(10_000);
+    const places = planQueue(drop, crowd(2000), SEED, drop.startsAt);
+    // Then at the rate (120 a minute: every 500 ms), in the seed's order.
+    expect(places[1]!.rightFrom.getTime() - places[0]!.rightFrom.getTime()).toBe(500);
+    expect(places[1999]!.rightFrom.getTime() - drop.startsAt.getTime()).toBe(5000 + 1999 * 500);
   });
 
   it("never opens a window before the ordering itself, and lets overdue places in at the rate, not all at once", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DropView } from "./drop-view";
-import { nextChangeAt, roomCheckDelayMs, roomState, roomStateKey, startSpreadMs } from "./room-state";
+import { startSpreadMs } from "./drop-rules";
+import { nextChangeAt, roomCheckDelayMs, roomState, roomStateKey } from "./room-state";
 
 const base: DropView = {
   dropId: 1,
@@ -66,15 +67,15 @@ describe("roomCheckDelayMs", () => {
     expect(roomCheckDelayMs(placed, state, now, () => 0)).toBe(30_000);
     expect(roomCheckDelayMs(placed, state, now, () => 1)).toBe(36_000);
   });
-  it("spreads the crowd waiting for the start over a second per 250 entries (1–10 s)", () => {
+  it("spreads the crowd waiting for the start over a second per 400 entries (1–10 s)", () => {
     const waiting = (entries: number) => ({ ...base, phase: "open" as const, entries, entry: { state: "waiting" as const, position: null, rightFrom: null, rightUntil: null } });
     const now = new Date(new Date(base.startsAt).getTime() - 3000);
     const delay = (entries: number, r: number) => roomCheckDelayMs(waiting(entries), roomState(waiting(entries), false, now), now, () => r);
     expect(delay(2000, 0)).toBe(3000);
-    expect(delay(2000, 1)).toBe(3000 + 8000);
+    expect(delay(2000, 1)).toBe(3000 + 5000);
     expect(delay(10, 1)).toBe(3000 + 1000);
     expect(delay(100_000, 1)).toBe(3000 + 10_000);
-    expect(startSpreadMs(500)).toBe(2000);
+    expect(startSpreadMs(500)).toBe(1250);
   });
   it("asks again soon while the place is being given", () => {
     const waiting = { ...base, entry: { state: "waiting" as const, position: null, rightFrom: null, rightUntil: null } };

@@ -5,7 +5,7 @@
  * confirms it. `roomCheckDelayMs` is when the page asks the server again.
  */
 import type { DropView } from "./drop-view";
-import { nextCheckDelayMs, secondsUntil } from "./drop-rules";
+import { nextCheckDelayMs, secondsUntil, startSpreadMs } from "./drop-rules";
 
 /** A variant the drop's page offers when it is the visitor's turn. */
 export interface RoomVariant {
@@ -73,23 +73,6 @@ export function nextChangeAt(view: DropView, state: RoomState): Date | null {
     default:
       return null;
   }
-}
-
-/**
- * Status answers a second the start's crowd is spread for: about what one 2-core machine gives
- * while it also sells (bench/README.md, queue mode: 270–350 a second at the peak).
- */
-const START_ANSWERS_PER_SECOND = 250;
-const MAX_START_SPREAD_MS = 10_000;
-
-/**
- * How far apart the pages waiting for the start ask after it: every page of the queue asks
- * then (to learn its place), so a crowd is spread over a second per 250 entries, 1 to 10 s
- * (decision 0056). Places are already drawn at the start, so asking later costs nobody a place;
- * at worst a few seconds of a turn that lasts minutes.
- */
-export function startSpreadMs(entries: number): number {
-  return Math.min(MAX_START_SPREAD_MS, Math.max(1000, Math.round((entries / START_ANSWERS_PER_SECOND) * 1000)));
 }
 
 /**

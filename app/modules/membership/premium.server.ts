@@ -33,7 +33,9 @@ export async function isPremium(db: Db | Tx, userId: string, now = new Date()): 
  * `now` may be a placeholder of a prepared statement.
  */
 export function isPremiumSql(userId: AnyColumn, now: Date | Placeholder): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${livePremium(now)})`;
+  // The condition as nested SQL: drizzle keeps its columns qualified even in a query without
+  // joins (where top-level columns lose their table, and "user_id" would be anyone's).
+  return sql<boolean>`exists (select 1 from ${subscriptions} where ${and(eq(subscriptions.userId, userId), livePremium(now))})`;
 }
 
 /**

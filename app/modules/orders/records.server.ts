@@ -3,7 +3,7 @@
  * Status moves are guarded (`WHERE status = <the status it was read in>`), so of two racing
  * moves exactly one happens and the other sees that it did not.
  */
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, type AnyColumn, asc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 
@@ -93,14 +93,13 @@ export async function failPendingOrdersOf(tx: Executor, userId: string, now: Dat
     .returning({ id: orders.id, sessionId: orders.paymentSessionId, provider: orders.paymentProvider });
 }
 
-/** Whether the customer has an unpaid checkout (its held units would go back if a new one replaced it). */
-export async function hasPendingOrder(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "pending")))
-    .limit(1);
-  return rows.length > 0;
+/**
+ * Whether the customer in `userId` (a column of the caller's query) has an unpaid checkout, as a
+ * column: its held units would go back if a new checkout replaced it. The condition is nested
+ * SQL, so drizzle keeps its columns qualified whatever the outer query joins.
+ */
+export function hasPendingOrderSql(userId: AnyColumn): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${orders} WHERE ${and(eq(orders.userId, userId), eq(orders.status, "pending"))})`;
 }
 
 /** The order row, locked for the rest of the transaction. */
