@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { profiles, sessions, users, userTotp } from "~/db/schema";
 import { isPremiumSql } from "~/modules/membership/premium.server";
 import { REMEMBER_ME_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from "./policy";
@@ -84,7 +85,7 @@ function prepareSessionUser(db: Db) {
     .limit(1)
     .prepare("accounts_session_user");
 }
-const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+const sessionUserStatement = preparedPerDatabase(prepareSessionUser);
 
 /**
  * The user behind a cookie token, or null when the token is malformed, unknown or expired.
@@ -94,9 +95,8 @@ const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUs
 export async function findSessionUser(db: Db, token: string | null | undefined, now = new Date()): Promise<SessionUser | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashToken(token);
-  let statement = sessionUserStatements.get(db);
-  if (!statement) sessionUserStatements.set(db, (statement = prepareSessionUser(db)));
-  const [row] = await statement.execute({ tokenHash, now: now.toISOString() });
+  // A placeholder's value goes to the driver as it is (no column encoder): an ISO string.
+  const [row] = await sessionUserStatement(db).execute({ tokenHash, now: now.toISOString() });
   if (!row) return null;
 
   let expiresAt = row.expiresAt;

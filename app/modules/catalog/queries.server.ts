@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { cards, cardSets, categories, languages, preorders, productImages, products, productVariants } from "~/db/schema";
 import type { ResponsiveImage } from "~/modules/media/responsive";
 import { productShown, shownCategoryIds } from "./visibility.server";
@@ -352,7 +353,7 @@ function prepareProductBySlug(db: Db) {
     .limit(1)
     .prepare("catalog_product_by_slug");
 }
-const productBySlugStatements = new WeakMap<Db, ReturnType<typeof prepareProductBySlug>>();
+const productBySlugStatement = preparedPerDatabase(prepareProductBySlug);
 
 /**
  * A visible product with what its page needs: breadcrumb, every variant (in the order a customer
@@ -361,9 +362,7 @@ const productBySlugStatements = new WeakMap<Db, ReturnType<typeof prepareProduct
  * (listed among the reporting reads in docs/development.md).
  */
 export async function productBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
-  let statement = productBySlugStatements.get(db);
-  if (!statement) productBySlugStatements.set(db, (statement = prepareProductBySlug(db)));
-  const [row] = await statement.execute({ slug });
+  const [row] = await productBySlugStatement(db).execute({ slug });
   if (!row) return null;
   const { categoryName, categorySlug, languageName, languageSlug, languageCode, kind } = row;
   return {
