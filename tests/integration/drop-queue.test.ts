@@ -7,7 +7,7 @@ import { auditLog, dropEntries, drops, products, productVariants } from "~/db/sc
 import { dropEntryChallenges, signInChallenges, type Challenge } from "~/modules/accounts/challenge.server";
 import { DROP_ENTRY_CHALLENGE } from "~/modules/accounts/policy";
 import { seededOrder } from "~/modules/drops/draw-order";
-import { admissionTime } from "~/modules/drops/drop-rules";
+import { admissionTime, ORDERING_RECHECK_MAX_MS, startSpreadMs } from "~/modules/drops/drop-rules";
 import { ENTRIES_PER_ADDRESS, joinDrop } from "~/modules/drops/entries.server";
 import { orderQueue, orderDueQueues } from "~/modules/drops/queue.server";
 import { enterDrop, JOIN_ATTEMPTS_PER_ADDRESS, ROOM_TEXT } from "~/modules/drops/room.server";
@@ -92,11 +92,13 @@ describe("ordering the queue at the start", () => {
     // The recorded seed reproduces the order.
     expect(entries.map((e) => e.id)).toEqual(seededOrder(after!.seed!, entries.map((e) => e.id).sort((a, b) => a - b)));
     let previous: Date | null = null;
+    // No turn before the start's spread is over, nor before a page asking during the ordering has its place.
+    const notBefore = Math.max(now.getTime() + ORDERING_RECHECK_MAX_MS, startsAt.getTime() + startSpreadMs(7));
     for (const e of entries) {
       expect(e.state).toBe("admitted");
-      // The fixed-rate admission time, never before the ordering, at least an interval after the place before.
+      // The fixed-rate admission time, never before that, at least an interval after the place before.
       const due = admissionTime(drop, e.position!).getTime();
-      expect(e.rightFrom!.getTime()).toBe(Math.max(due, now.getTime(), previous ? previous.getTime() + Math.ceil(MINUTE / drop.admitPerMinute) : 0));
+      expect(e.rightFrom!.getTime()).toBe(Math.max(due, notBefore, previous ? previous.getTime() + Math.ceil(MINUTE / drop.admitPerMinute) : 0));
       previous = e.rightFrom!;
       expect(e.rightUntil!.getTime() - e.rightFrom!.getTime()).toBe(10 * MINUTE);
     }
@@ -132,9 +134,10 @@ describe("ordering the queue at the start", () => {
     const earlyIds = [a!, b!, c!].map((p) => byUser.get(p.id)!.id);
     expect(entries.slice(0, 3).map((e) => e.id)).toEqual(seededOrder((result as { seed: string }).seed, earlyIds));
     expect([lateBeforeOrdering!, late1!, late2!].map((p) => byUser.get(p.id)!.position)).toEqual([4, 5, 6]);
-    // 6 a minute is one every 10 s. Ordered 2 s late, places 1–4 open at +2, +12, +22 and +32 s;
-    // place 5 (due at +40 s by the rate alone) comes one interval after place 4: +42 s.
-    expect(byUser.get(late1!.id)!.rightFrom!.toISOString()).toBe(new Date(startsAt.getTime() + 42_000).toISOString());
+    // 6 a minute is one every 10 s. Ordered 2 s late, the first turn opens 3 s after the ordering
+    // (the pages asking then have their places by then): places 1–4 at +5, +15, +25 and +35 s;
+    // place 5 (due at +40 s by the rate alone) comes one interval after place 4: +45 s.
+    expect(byUser.get(late1!.id)!.rightFrom!.toISOString()).toBe(new Date(startsAt.getTime() + 45_000).toISOString());
   });
 
   it("shows a window that has passed as lapsed, and the right to buy follows the window", async () => {

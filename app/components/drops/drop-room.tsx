@@ -265,7 +265,13 @@ function useRoomStatus(initial: DropView, initialSoldOut: boolean, initialBought
     const timer = setTimeout(async () => {
       try {
         const response = await fetch(`/drops/${status.view.dropId}/status`, { headers: { Accept: "application/json" } });
-        if (!response.ok || cancelled) return;
+        if (cancelled) return;
+        if (!response.ok) {
+          // A 404 is for good (the drop was called off or hidden): stop. Anything else (a 503
+          // while the database restarts, a 429) asks again at the state's own pace.
+          if (response.status !== 404) setStatus((s) => ({ ...s }));
+          return;
+        }
         const next = (await response.json()) as { view: DropView; soldOut: boolean; bought: number };
         if (!cancelled) setStatus(next);
       } catch {

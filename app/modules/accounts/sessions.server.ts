@@ -60,7 +60,7 @@ export interface SessionUser {
  * drizzle does not build its SQL again each time, and PostgreSQL parses and plans it once per
  * connection (a named statement). Whether the customer is Pro comes in the same row.
  */
-function prepareSessionUser(db: Db) {
+function sessionUserQuery(db: Db) {
   const now = sql.placeholder("now");
   return db
     .select({
@@ -82,10 +82,9 @@ function prepareSessionUser(db: Db) {
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
     .leftJoin(userTotp, eq(userTotp.userId, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, now)))
-    .limit(1)
-    .prepare("accounts_session_user");
+    .limit(1);
 }
-const sessionUserStatement = preparedPerDatabase(prepareSessionUser);
+const sessionUserStatement = preparedPerDatabase("accounts_session_user", sessionUserQuery);
 
 /**
  * The user behind a cookie token, or null when the token is malformed, unknown or expired.

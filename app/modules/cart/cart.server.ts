@@ -12,6 +12,7 @@
  */
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { cartItems, guestCarts, productVariants } from "~/db/schema";
 import { findVariantFacts, selectFactsWith, toVariantFactsWith, variantFactsById, type VariantFacts } from "~/modules/catalog/inventory.server";
 import { hasPendingOrderSql } from "~/modules/orders/records.server";
@@ -463,15 +464,20 @@ export async function checkoutLines(tx: Executor, userId: string): Promise<Check
   return rows.map((row) => toVariantFactsWith(row));
 }
 
+/** Asked by every checkout (a drop's whole crowd): a prepared statement (decision 0056). */
+const checkoutLinesAndPendingStatement = preparedPerDatabase("cart_checkout_lines_and_pending", (db: Db) =>
+  selectFactsWith(db, { quantity: sql<number>`${cartItems.quantity}`, hasPendingOrder: hasPendingOrderSql(cartItems.userId) })
+    .innerJoin(cartItems, eq(cartItems.variantId, productVariants.id))
+    .where(and(eq(cartItems.userId, sql.placeholder("userId")), isNull(cartItems.guestId)))
+    .orderBy(asc(productVariants.id)),
+);
+
 /**
  * `checkoutLines` and whether the customer has an unpaid checkout, read at one moment (one
  * statement): what the checkout's sold-out answer before its transaction rests on.
  */
-export async function checkoutLinesAndPending(db: Executor, userId: string): Promise<{ lines: CheckoutLine[]; hasPendingOrder: boolean }> {
-  const rows = await selectFactsWith(db, { quantity: sql<number>`${cartItems.quantity}`, hasPendingOrder: hasPendingOrderSql(cartItems.userId) })
-    .innerJoin(cartItems, eq(cartItems.variantId, productVariants.id))
-    .where(and(eq(cartItems.userId, userId), isNull(cartItems.guestId)))
-    .orderBy(asc(productVariants.id));
+export async function checkoutLinesAndPending(db: Db, userId: string): Promise<{ lines: CheckoutLine[]; hasPendingOrder: boolean }> {
+  const rows = await checkoutLinesAndPendingStatement(db).execute({ userId });
   return { lines: rows.map(({ hasPendingOrder: _, ...row }) => toVariantFactsWith(row)), hasPendingOrder: rows.some((r) => r.hasPendingOrder) };
 }
 

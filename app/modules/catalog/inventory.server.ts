@@ -6,8 +6,10 @@
  * variant-id order (the lock order), so two transactions cannot deadlock.
  */
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { rowsOf } from "~/db/raw";
 import type { Db, Tx } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { products, productVariants, STOCK_MOVEMENT_REASONS, stockMovements, users } from "~/db/schema";
 import { notifyCatalogueChangedSql } from "./catalogue-changes.server";
 import { productShown, productShownAs } from "./visibility.server";
@@ -86,8 +88,14 @@ function toFacts(row: FactRow): VariantFacts {
   return { ...rest, variantLabel: label, displayName: label ? `${row.name} (${label})` : row.name, limitPerCustomer: limit, limitScope: scope };
 }
 
+/** One variant's facts, asked on every cart add and change: a prepared statement (decision 0056). */
+const variantFactsStatement = preparedPerDatabase("catalog_variant_facts", (db: Db) =>
+  selectFacts(db).where(eq(productVariants.id, sql.placeholder("variantId"))),
+);
+
 export async function findVariantFacts(db: Executor, variantId: number): Promise<VariantFacts | null> {
-  const [row] = await selectFacts(db).where(eq(productVariants.id, variantId));
+  // A prepared statement runs on the pool, so inside a transaction the query is built as usual.
+  const [row] = db instanceof PgTransaction ? await selectFacts(db).where(eq(productVariants.id, variantId)) : await variantFactsStatement(db).execute({ variantId });
   return row ? toFacts(row) : null;
 }
 

@@ -308,7 +308,7 @@ export async function categoryPage(db: Db, slug: string, page = 1): Promise<Cate
  * instead of three, and drizzle does not build the SQL again for every request. With
  * PostgreSQL the statement is also parsed and planned once per connection (a named statement).
  */
-function prepareProductBySlug(db: Db) {
+function productBySlugQuery(db: Db) {
   return db
     .select({
       id: products.id,
@@ -350,10 +350,9 @@ function prepareProductBySlug(db: Db) {
     .leftJoin(cards, eq(cards.id, products.cardId))
     .leftJoin(cardSets, eq(cardSets.id, cards.setId))
     .where(and(eq(products.slug, sql.placeholder("slug")), isVisible))
-    .limit(1)
-    .prepare("catalog_product_by_slug");
+    .limit(1);
 }
-const productBySlugStatement = preparedPerDatabase(prepareProductBySlug);
+const productBySlugStatement = preparedPerDatabase("catalog_product_by_slug", productBySlugQuery);
 
 /**
  * A visible product with what its page needs: breadcrumb, every variant (in the order a customer

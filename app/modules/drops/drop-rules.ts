@@ -72,10 +72,18 @@ const START_ANSWERS_PER_SECOND = 400;
 const MAX_START_SPREAD_MS = 10_000;
 
 /**
+ * The longest a page whose place is still being given waits before asking again (1–3 s): the
+ * first turn never opens sooner than this after the ordering, so every page asking has its
+ * place by then.
+ */
+export const ORDERING_RECHECK_MAX_MS = 3000;
+
+/**
  * How far apart the pages waiting for a queue's start ask after it (they all ask then, to learn
  * their places): a second per 400 entries, 1 to 10 s (decision 0056). No turn opens before the
- * spread is over (`planQueue`), so a page that learns its place last has lost nothing to one
- * that asked first, and a client that ignores the spread gains nothing.
+ * spread is over, nor sooner than ORDERING_RECHECK_MAX_MS after the ordering (`planQueue`), so a
+ * page that learns its place last has lost nothing to one that asked first, and a client that
+ * ignores the spread gains nothing.
  */
 export function startSpreadMs(entries: number): number {
   return Math.min(MAX_START_SPREAD_MS, Math.max(1000, Math.round((entries / START_ANSWERS_PER_SECOND) * 1000)));

@@ -9,8 +9,9 @@
  *
  * Guests cannot hold a right: every right belongs to an account.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { dropEntries, drops } from "~/db/schema";
 import { dropPhase } from "./drop-rules";
 
@@ -20,6 +21,20 @@ export type Drop = typeof drops.$inferSelect;
 
 /** Why someone may not buy a drop product now. */
 export type DropRefusal = "sign_in" | "not_started" | "join_queue" | "waiting" | "not_drawn" | "window_over";
+
+/**
+ * One product's drop rows, asked by every product page and cart add (most products have none):
+ * a prepared statement (decision 0056).
+ */
+const dropsOfProductStatement = preparedPerDatabase("drops_of_product", (db: Db) =>
+  db.select().from(drops).where(eq(drops.productId, sql.placeholder("productId"))),
+);
+
+/** The live drop (not called off) of one product, or null. */
+export async function liveDropOf(db: Db, productId: number): Promise<Drop | null> {
+  const rows = await dropsOfProductStatement(db).execute({ productId });
+  return rows.find((d) => !d.cancelledAt) ?? null;
+}
 
 /** The live drops (not called off) of these products, by product id. */
 export async function dropsOfProducts(db: Executor, productIds: number[]): Promise<Map<number, Drop>> {
@@ -71,12 +86,12 @@ export function dropRefusalMessage(refusal: DropRefusal, productName: string): s
  * per-person limit: a right can run out while the item sits in the cart.)
  */
 export async function dropAddRefusal(
-  db: Executor,
+  db: Db,
   variant: { productId: number; name: string },
   userId: string | null,
   now = new Date(),
 ): Promise<string | null> {
-  const drop = (await dropsOfProducts(db, [variant.productId])).get(variant.productId);
+  const drop = await liveDropOf(db, variant.productId);
   if (!drop) return null;
   const refusal = await dropRefusal(db, drop, userId, now);
   return refusal ? dropRefusalMessage(refusal, variant.name) : null;

@@ -77,6 +77,17 @@ describe("roomCheckDelayMs", () => {
     expect(delay(100_000, 1)).toBe(3000 + 10_000);
     expect(startSpreadMs(500)).toBe(1250);
   });
+  it("keeps a page's moment in the start's spread when its clock passes the start (the place is then being given)", () => {
+    const crowd = { ...base, phase: "live" as const, entries: 2000, entry: { state: "waiting" as const, position: null, rightFrom: null, rightUntil: null } };
+    const now = new Date(new Date(base.startsAt).getTime() + 200);
+    const state = roomState(crowd, false, now);
+    expect(state.kind).toBe("ordering");
+    // 2,000 waiting: a 5 s spread. At the far end of it, not with the crowd in 1–3 s.
+    expect(roomCheckDelayMs(crowd, state, now, () => 1)).toBe(4800);
+    // Past the spread: ask again within 1–3 s.
+    const later = new Date(new Date(base.startsAt).getTime() + 6000);
+    expect(roomCheckDelayMs(crowd, roomState(crowd, false, later), later, () => 1)).toBe(3000);
+  });
   it("asks again soon while the place is being given", () => {
     const waiting = { ...base, entry: { state: "waiting" as const, position: null, rightFrom: null, rightUntil: null } };
     const now = at("2026-12-01T10:00:01Z");

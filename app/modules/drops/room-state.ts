@@ -5,7 +5,7 @@
  * confirms it. `roomCheckDelayMs` is when the page asks the server again.
  */
 import type { DropView } from "./drop-view";
-import { nextCheckDelayMs, secondsUntil, startSpreadMs } from "./drop-rules";
+import { nextCheckDelayMs, ORDERING_RECHECK_MAX_MS, secondsUntil, startSpreadMs } from "./drop-rules";
 
 /** A variant the drop's page offers when it is the visitor's turn. */
 export interface RoomVariant {
@@ -81,8 +81,15 @@ export function nextChangeAt(view: DropView, state: RoomState): Date | null {
  * spread), otherwise at the rules' spaced delay (at most every 5 s, at least every ~30 s).
  */
 export function roomCheckDelayMs(view: DropView, state: RoomState, now: Date, random: () => number = Math.random): number {
-  // The start has passed and the place is being given: it takes a moment, ask again soon.
-  if (state.kind === "ordering") return 1000 + Math.round(2000 * random());
+  // The start has passed and the place is being given: it takes a moment, ask again soon (within
+  // ORDERING_RECHECK_MAX_MS), but not before this page's moment in the start's spread: a page
+  // open at the start passes from "waiting for the start" to this state on its own clock, and
+  // must keep its place in the spread rather than join the crowd asking at once.
+  if (state.kind === "ordering") {
+    const soon = 1000 + Math.round((ORDERING_RECHECK_MAX_MS - 1000) * random());
+    const inSpread = new Date(view.startsAt).getTime() + Math.round(startSpreadMs(view.entries) * random()) - now.getTime();
+    return Math.max(soon, inSpread);
+  }
   const next = nextChangeAt(view, state);
   const seconds = next ? secondsUntil(next, now) : 30;
   if (next && seconds <= 30) {

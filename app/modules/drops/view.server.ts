@@ -9,13 +9,13 @@ import type { DropEntryState } from "~/db/schema/drops";
 import type { DropView } from "./drop-view";
 import { dropPhase } from "./drop-rules";
 import { winnerMove } from "./draw-rules";
-import { dropsOfProducts, type Drop } from "./rights.server";
+import { liveDropOf, type Drop } from "./rights.server";
 
 export type { DropView };
 
 /** The drop view of a product, or null when it has no live drop. */
 export async function dropViewFor(db: Db, productId: number, userId: string | null, now = new Date()): Promise<DropView | null> {
-  const drop = (await dropsOfProducts(db, [productId])).get(productId);
+  const drop = await liveDropOf(db, productId);
   return drop ? dropViewOf(db, drop, userId, now) : null;
 }
 

@@ -1,6 +1,8 @@
 /** The purchase limit's database side: what a customer holds in counted orders. Rules: `./purchase-limit.ts`. */
 import { sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { orderItems, orders, productVariants } from "~/db/schema";
 import { findVariantFacts } from "~/modules/catalog/inventory.server";
 import { limitScopeKey, type LimitScope } from "~/modules/catalog/variants";
@@ -23,10 +25,29 @@ export async function heldUnitsByScope(
   const variantIds = scopes.flatMap((s) => (s.kind === "variant" ? [s.variantId] : []));
   const productIds = scopes.flatMap((s) => (s.kind === "product" ? [s.productId] : []));
   if (variantIds.length === 0 && productIds.length === 0) return new Map();
+  const params = { userId, variantIds: intArray(variantIds), productIds: intArray(productIds) };
+  // Outside a transaction (every cart add of a limited product) the prepared statement.
+  const rows =
+    db instanceof PgTransaction || exceptOrderId !== undefined
+      ? await heldUnitsQuery(db, { ...params, exceptOrderId })
+      : await heldUnitsStatement(db).execute(params);
+  const wanted = new Set(scopes.map(limitScopeKey));
+  const held = new Map<string, number>();
+  for (const row of rows) if (wanted.has(row.scope)) held.set(row.scope, Number(row.held));
+  return held;
+}
+
+/** A PostgreSQL int[] literal, sent as one text parameter: the statement's shape never changes. */
+function intArray(ids: number[]): string {
+  return `{${ids.join(",")}}`;
+}
+
+type HeldUnitsParams = { userId: unknown; variantIds: unknown; productIds: unknown; exceptOrderId?: number };
+
+function heldUnitsQuery(db: Executor, { userId, variantIds, productIds, exceptOrderId }: HeldUnitsParams) {
   const scopeKey = sql<string>`CASE WHEN ${productVariants.limitPerCustomer} IS NOT NULL
       THEN 'variant:' || ${orderItems.variantId} ELSE 'product:' || ${orderItems.productId} END`;
-  const anyOf = (ids: number[]) => sql`ANY(${`{${ids.join(",")}}`}::int[])`;
-  const rows = await db
+  return db
     .select({ scope: scopeKey, held: sql<number>`SUM(${orderItems.quantity})::int` })
     .from(orderItems)
     .innerJoin(orders, sql`${orders.id} = ${orderItems.orderId}`)
@@ -37,15 +58,16 @@ export async function heldUnitsByScope(
           LIMIT_COUNTED_ORDER_STATUSES.map((s) => sql`${s}`),
           sql`, `,
         )})
-        AND (${orderItems.variantId} = ${anyOf(variantIds)} OR ${orderItems.productId} = ${anyOf(productIds)})
+        AND (${orderItems.variantId} = ANY(${variantIds}::int[]) OR ${orderItems.productId} = ANY(${productIds}::int[]))
         ${exceptOrderId === undefined ? sql`` : sql`AND ${orders.id} <> ${exceptOrderId}`}`,
     )
     .groupBy(scopeKey);
-  const wanted = new Set(scopes.map(limitScopeKey));
-  const held = new Map<string, number>();
-  for (const row of rows) if (wanted.has(row.scope)) held.set(row.scope, Number(row.held));
-  return held;
 }
+
+/** The same count, prepared (decision 0056). */
+const heldUnitsStatement = preparedPerDatabase("orders_held_units_by_scope", (db: Db) =>
+  heldUnitsQuery(db, { userId: sql.placeholder("userId"), variantIds: sql.placeholder("variantIds"), productIds: sql.placeholder("productIds") }),
+);
 
 /** Units in one limit scope the customer holds in counted orders. */
 export async function heldUnits(db: Executor, userId: string, scope: LimitScope): Promise<number> {
