@@ -5,7 +5,7 @@ import { AddToCartForm } from "~/components/add-to-cart-form";
 import { ShopDateTime } from "~/components/ui/format-date";
 import type { DropView } from "~/modules/drops/drop-view";
 import { describeWait, secondsUntil } from "~/modules/drops/drop-rules";
-import { roomCheckDelayMs, roomState, roomStateKey, type RoomState, type RoomVariant } from "~/modules/drops/room-state";
+import { retryDelayMs, roomCheckDelayMs, roomState, roomStateKey, type RoomState, type RoomVariant } from "~/modules/drops/room-state";
 import { formatPence } from "~/utils/money";
 import { Countdown } from "./countdown";
 import { DrawOutcome } from "./draw-outcome";
@@ -256,34 +256,42 @@ function useRoomStatus(initial: DropView, initialSoldOut: boolean, initialBought
     const timer = setInterval(() => setNow(new Date(Date.now() + offset)), 1000);
     return () => clearInterval(timer);
   }, [offset]);
+  // Status answers that failed in a row, and the server's Retry-After: the next ask waits longer.
+  const [failed, setFailed] = useState({ count: 0, retryAfterSeconds: 0 });
   const state = roomState(status.view, status.soldOut, now, status.bought);
   const key = roomStateKey(state);
   useEffect(() => {
     let cancelled = false;
     const current = new Date(Date.now() + offset);
-    const delay = roomCheckDelayMs(status.view, roomState(status.view, status.soldOut, current, status.bought), current);
+    const delay = Math.max(
+      roomCheckDelayMs(status.view, roomState(status.view, status.soldOut, current, status.bought), current),
+      retryDelayMs(failed.count, failed.retryAfterSeconds),
+    );
+    const fail = (retryAfterSeconds = 0) => setFailed((f) => ({ count: f.count + 1, retryAfterSeconds }));
     const timer = setTimeout(async () => {
       try {
         const response = await fetch(`/drops/${status.view.dropId}/status`, { headers: { Accept: "application/json" } });
         if (cancelled) return;
         if (!response.ok) {
-          // A 404 is for good (the drop was called off or hidden): stop. Anything else (a 503
-          // while the database restarts, a 429) asks again at the state's own pace.
-          if (response.status !== 404) setStatus((s) => ({ ...s }));
+          // A 4xx is for good (a 404: the drop was called off or hidden): stop. A 5xx (a 503
+          // while the database restarts), a 408 or a 429 asks again, later each time.
+          if (response.status >= 500 || response.status === 408 || response.status === 429) fail(Number(response.headers.get("Retry-After")) || 0);
           return;
         }
         const next = (await response.json()) as { view: DropView; soldOut: boolean; bought: number };
-        if (!cancelled) setStatus(next);
+        if (cancelled) return;
+        setFailed((f) => (f.count === 0 ? f : { count: 0, retryAfterSeconds: 0 }));
+        setStatus(next);
       } catch {
-        // Offline for a moment: the next change of state asks again.
-        if (!cancelled) setStatus((s) => ({ ...s }));
+        // Offline for a moment: ask again, later each time.
+        if (!cancelled) fail();
       }
     }, delay);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-    // Asked again when the state changes or an answer arrives (a new status object).
-  }, [key, status, offset]);
+    // Asked again when the state changes, an answer arrives (a new status object) or one failed.
+  }, [key, status, offset, failed]);
   return { view: status.view, soldOut: status.soldOut, bought: status.bought, now };
 }

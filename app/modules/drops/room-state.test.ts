@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DropView } from "./drop-view";
 import { startSpreadMs } from "./drop-rules";
-import { nextChangeAt, roomCheckDelayMs, roomState, roomStateKey } from "./room-state";
+import { nextChangeAt, retryDelayMs, roomCheckDelayMs, roomState, roomStateKey } from "./room-state";
 
 const base: DropView = {
   dropId: 1,
@@ -93,6 +93,11 @@ describe("roomCheckDelayMs", () => {
     const now = at("2026-12-01T10:00:01Z");
     const delay = roomCheckDelayMs(waiting, roomState(waiting, false, now), now, () => 0.5);
     expect(delay).toBe(2000);
+  });
+  it("waits longer after each failed answer: 2, 4, 8 … s, at most 30 s, never less than Retry-After", () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n))).toEqual([0, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect(retryDelayMs(1, 5)).toBe(5000);
+    expect(retryDelayMs(1, 120)).toBe(30_000);
   });
   it("keys the live region by state (and place), not by time", () => {
     expect(roomStateKey({ kind: "in_line", position: 3, admitAt: "x" })).toBe("in_line:3");

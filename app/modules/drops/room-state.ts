@@ -93,10 +93,25 @@ export function roomCheckDelayMs(view: DropView, state: RoomState, now: Date, ra
   const next = nextChangeAt(view, state);
   const seconds = next ? secondsUntil(next, now) : 30;
   if (next && seconds <= 30) {
+    // The page's count of entries (as of its last answer) is usually at most the count of those
+    // waiting at the start, which sizes the spread the turns wait for (planQueue), so the page
+    // asks within it. Joins after the start, before the ordering, can make it larger: such a
+    // page may ask a little after the turns open, losing that moment of its turn, never a place.
     const spread = state.kind === "waiting_start" ? startSpreadMs(view.entries) : 1000;
     return Math.max(1000, next.getTime() - now.getTime()) + Math.round(spread * random());
   }
   return nextCheckDelayMs(seconds, random);
+}
+
+/**
+ * How long a page waits at least after `failures` status answers in a row that failed (a 503
+ * while the database restarts, a 500, the network): doubling from 2 s, at most 30 s, and never
+ * less than the server's Retry-After. A crowd of pages must not keep asking at their usual pace
+ * while the shop is down.
+ */
+export function retryDelayMs(failures: number, retryAfterSeconds = 0): number {
+  if (failures <= 0) return 0;
+  return Math.min(30_000, Math.max(1000 * 2 ** failures, retryAfterSeconds * 1000));
 }
 
 /** A key that changes only when what the page says changes (the live region speaks on a change). */
