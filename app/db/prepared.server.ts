@@ -1,11 +1,19 @@
 import { createHash } from "node:crypto";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import type { Db } from "./client.server";
+import type { Db, Tx } from "./client.server";
 
 /** A drizzle query that can be prepared (a select, say): its SQL text, and `prepare(name)`. */
 interface Preparable<Statement> {
   toSQL(): { sql: string };
   prepare(name: string): Statement;
+}
+
+/**
+ * Whether `db` is a transaction rather than the root handle. The types cannot tell (a Tx is
+ * assignable to Db), so code choosing between a prepared statement and a built query asks this.
+ */
+export function isTransaction(db: Db | Tx): db is Tx {
+  return db instanceof PgTransaction;
 }
 
 /**
@@ -25,7 +33,7 @@ interface Preparable<Statement> {
 export function preparedPerDatabase<Statement>(name: string, query: (db: Db) => Preparable<Statement>): (db: Db) => Statement {
   const statements = new WeakMap<Db, Statement>();
   return (db) => {
-    if (db instanceof PgTransaction) throw new Error(`${name}: a prepared statement cannot run inside a transaction`);
+    if (isTransaction(db)) throw new Error(`${name}: a prepared statement cannot run inside a transaction`);
     let statement = statements.get(db);
     if (!statement) {
       const built = query(db);

@@ -45,6 +45,7 @@ import { connectPostgres } from "~/db/client.server";
 import { generateToken, hashToken } from "~/modules/accounts/tokens.server";
 import { checkoutFixtures } from "../../tests/support/checkout-fixtures";
 import { startStripeFake, type StripeFake } from "../../tests/fakes/stripe-fake";
+import { withAdminClient } from "../lib/http-load";
 import { startPrivateCluster, type PrivateCluster } from "./pg-cluster";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
@@ -119,15 +120,8 @@ function databaseUrl(): string {
   url.pathname = `/${DB_NAME}`;
   return url.toString();
 }
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+/** An admin connection to the cluster in use (it changes once the private one has started). */
+const admin = <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => withAdminClient(adminUrl, fn);
 
 interface Buyer {
   index: number;

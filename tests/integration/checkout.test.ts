@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orderItems, orders, products, productVariants, profiles, refunds, rateLimits, sandboxSessions, stockReservations, users } from "~/db/schema";
+import type { Tx } from "~/db/client.server";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { cancelCheckout, fulfilCheckout } from "~/modules/checkout/fulfilment.server";
 import { releaseExpiredReservations } from "~/modules/checkout/reservations.server";
@@ -636,25 +637,30 @@ describe("a price change committing while a checkout starts", () => {
   });
 });
 
+/**
+ * The customer's checkout while another transaction holds the lock `hold` takes: its answer, or
+ * undefined when none came within 2 s (it queued behind the lock).
+ */
+async function checkoutWhileHolding(userId: string, hold: (tx: Tx) => Promise<unknown>) {
+  let result: Awaited<ReturnType<typeof createCheckout>> | undefined;
+  await database.db.transaction(async (tx) => {
+    await hold(tx);
+    result = await Promise.race([createCheckout(database.db, { userId }, sandbox, config), new Promise<undefined>((resolve) => setTimeout(resolve, 2000))]);
+  });
+  return result;
+}
+
 describe("a drop: checkouts after the stock is gone", () => {
   it("are refused from the committed stock without queueing behind the reserving checkout's lock", async () => {
     if (!(await usingPostgresServer())) return; // PGlite runs one transaction at a time: no lock to queue behind
     const product = await fx.product({ price: 100, stock: 0 });
     const user = await fx.customer();
     await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
-    let result: Awaited<ReturnType<typeof createCheckout>> | undefined;
-    let answeredWhileLocked = false;
-    await database.db.transaction(async (tx) => {
-      // Another checkout (or an admin) holds the variant's row...
-      await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.id, product.variantId)).for("no key update");
-      // ...and the sold-out refusal still comes at once.
-      result = await Promise.race([
-        createCheckout(database.db, { userId: user.id }, sandbox, config),
-        new Promise<undefined>((resolve) => setTimeout(resolve, 2000)),
-      ]);
-      answeredWhileLocked = result !== undefined;
-    });
-    expect(answeredWhileLocked).toBe(true);
+    // Another checkout (or an admin) holds the variant's row, and the sold-out refusal still comes at once.
+    const result = await checkoutWhileHolding(user.id, (tx) =>
+      tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.id, product.variantId)).for("no key update"),
+    );
+    expect(result !== undefined).toBe(true);
     expect(result).toMatchObject({ ok: false, code: "out_of_stock", message: `${product.name} is out of stock.` });
   });
 
@@ -663,16 +669,9 @@ describe("a drop: checkouts after the stock is gone", () => {
     const product = await fx.product({ price: 100, stock: 0 });
     const user = await fx.customer();
     await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
-    let result: Awaited<ReturnType<typeof createCheckout>> | undefined;
-    await database.db.transaction(async (tx) => {
-      // The customer's other checkout (another tab) holds their row, as the full path would take it...
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-      // ...and the sold-out answer does not queue behind it.
-      result = await Promise.race([
-        createCheckout(database.db, { userId: user.id }, sandbox, config),
-        new Promise<undefined>((resolve) => setTimeout(resolve, 2000)),
-      ]);
-    });
+    // The customer's other checkout (another tab) holds their row, as the full path would take it,
+    // and the sold-out answer does not queue behind it.
+    const result = await checkoutWhileHolding(user.id, (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update"));
     expect(result).toMatchObject({ ok: false, code: "out_of_stock", message: `${product.name} is out of stock.` });
   });
 

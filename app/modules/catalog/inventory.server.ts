@@ -6,10 +6,9 @@
  * variant-id order (the lock order), so two transactions cannot deadlock.
  */
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
 import { rowsOf } from "~/db/raw";
 import type { Db, Tx } from "~/db/client.server";
-import { preparedPerDatabase } from "~/db/prepared.server";
+import { isTransaction, preparedPerDatabase } from "~/db/prepared.server";
 import { products, productVariants, STOCK_MOVEMENT_REASONS, stockMovements, users } from "~/db/schema";
 import { notifyCatalogueChangedSql } from "./catalogue-changes.server";
 import { productShown, productShownAs } from "./visibility.server";
@@ -95,7 +94,7 @@ const variantFactsStatement = preparedPerDatabase("catalog_variant_facts", (db: 
 
 export async function findVariantFacts(db: Executor, variantId: number): Promise<VariantFacts | null> {
   // A prepared statement runs on the pool, so inside a transaction the query is built as usual.
-  const [row] = db instanceof PgTransaction ? await selectFacts(db).where(eq(productVariants.id, variantId)) : await variantFactsStatement(db).execute({ variantId });
+  const [row] = isTransaction(db) ? await selectFacts(db).where(eq(productVariants.id, variantId)) : await variantFactsStatement(db).execute({ variantId });
   return row ? toFacts(row) : null;
 }
 

@@ -1,8 +1,7 @@
 /** The purchase limit's database side: what a customer holds in counted orders. Rules: `./purchase-limit.ts`. */
 import { sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/db/client.server";
-import { preparedPerDatabase } from "~/db/prepared.server";
+import { isTransaction, preparedPerDatabase } from "~/db/prepared.server";
 import { orderItems, orders, productVariants } from "~/db/schema";
 import { findVariantFacts } from "~/modules/catalog/inventory.server";
 import { limitScopeKey, type LimitScope } from "~/modules/catalog/variants";
@@ -28,7 +27,7 @@ export async function heldUnitsByScope(
   const params = { userId, variantIds: intArray(variantIds), productIds: intArray(productIds) };
   // Outside a transaction (every cart add of a limited product) the prepared statement.
   const rows =
-    db instanceof PgTransaction || exceptOrderId !== undefined
+    isTransaction(db) || exceptOrderId !== undefined
       ? await heldUnitsQuery(db, { ...params, exceptOrderId })
       : await heldUnitsStatement(db).execute(params);
   const wanted = new Set(scopes.map(limitScopeKey));
