@@ -60,12 +60,16 @@ const { values: args } = parseArgs({
     mode: { type: "string", default: "plain" },
     instances: { type: "string", default: "1" },
     faults: { type: "boolean", default: false },
+    bare: { type: "boolean", default: false },
   },
 });
 const MODE = args.mode as "plain" | "queue";
 if (MODE !== "plain" && MODE !== "queue") throw new Error(`--mode must be plain or queue, not ${MODE}`);
 const INSTANCES = Number(args.instances);
 const FAULTS = Boolean(args.faults);
+/** --bare: the same drop against bare-shop.ts, the least a shop could do (the machine's floor). */
+const BARE = Boolean(args.bare);
+if (BARE && (FAULTS || MODE !== "plain")) throw new Error("--bare runs the plain drop only, without --faults");
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -84,7 +88,7 @@ const WEBHOOK_SECRET = "whsec_drop_sim_not_a_secret";
 const DB_NAME = `nearmint_drop_sim_${Date.now().toString(36)}`;
 /** The key in latest.json: a run with other knobs does not replace the standard run's figures. */
 const SCENARIO = [
-  `${MODE}, ${INSTANCES} instance${INSTANCES > 1 ? "s" : ""}${FAULTS ? ", faults" : ""}`,
+  `${BARE ? "bare floor, " : ""}${MODE}, ${INSTANCES} instance${INSTANCES > 1 ? "s" : ""}${FAULTS ? ", faults" : ""}`,
   ...(BUYERS !== 2000 ? [`${BUYERS} buyers`] : []),
   ...(STOCK !== 100 ? [`stock ${STOCK}`] : []),
   ...(CONNECTIONS !== 100 ? [`${CONNECTIONS} connections`] : []),
@@ -190,7 +194,7 @@ let stripeFake: StripeFake | null = null;
 const PUBLIC_URL = `http://127.0.0.1:${PORT_BASE}`;
 
 function ensureBuild() {
-  if (existsSync(`${BUILD_DIR}/server/index.js`)) return;
+  if (BARE || existsSync(`${BUILD_DIR}/server/index.js`)) return;
   console.log(`[drop-sim] no build in ${BUILD_DIR}: building`);
   const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) throw new Error("react-router build failed");
@@ -219,8 +223,9 @@ async function startInstance(n: number): Promise<Instance> {
     delete env.STRIPE_SECRET_KEY;
   }
   const nodeArgs = ["--import", "tsx"];
+  if (process.env.BENCH_NODE_ARGS) nodeArgs.push(...process.env.BENCH_NODE_ARGS.split(" ").filter(Boolean));
   if (process.env.BENCH_CPU_PROF) nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
-  const child = spawn(process.execPath, [...nodeArgs, "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, BARE ? "bench/drop-sim/bare-shop.ts" : "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const exitCode = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
   // The last lines each shop wrote, shown if it dies without being told to.
   const tail: string[] = [];
@@ -1045,6 +1050,29 @@ async function checkInvariants(pool: pg.Pool, variantId: number) {
   return { broken, figures: { stock, held, sold, paidSessions: paid.length, refundedLatePayments: refundedLate, orders } };
 }
 
+/** The bare floor's own books (bare-shop.ts): its holds against the stock, nobody above the limit. */
+async function checkBareInvariants(pool: pg.Pool, variantId: number) {
+  const broken: string[] = [];
+  const { rows: [v] } = await pool.query<{ stock: number }>("SELECT stock FROM product_variants WHERE id = $1", [variantId]);
+  const { rows: [h] } = await pool.query<{ held: number; paid: number; over: number }>(
+    `SELECT coalesce(sum(quantity), 0)::int AS held, count(*) FILTER (WHERE paid)::int AS paid,
+            (SELECT count(*) FROM (SELECT user_id FROM bare_holds GROUP BY user_id HAVING sum(quantity) > $1) o)::int AS over FROM bare_holds`,
+    [LIMIT],
+  );
+  if (v!.stock < 0) broken.push(`stock ${v!.stock} < 0`);
+  if (v!.stock + h!.held !== STOCK) broken.push(`stock ${v!.stock} + held ${h!.held} ≠ ${STOCK}`);
+  if (h!.over) broken.push(`${h!.over} buyer(s) above the limit`);
+  if (h!.paid !== outcome.paid) broken.push(`${h!.paid} holds paid, the buyers paid ${outcome.paid}`);
+  return { broken, figures: { stock: v!.stock, held: h!.held, paid: h!.paid } };
+}
+
+function saveResult(result: { scenario: string } & Record<string, unknown>) {
+  const file = new URL("./latest.json", import.meta.url);
+  const all = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  all[result.scenario] = result;
+  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -1170,6 +1198,14 @@ async function main() {
         if (pgFault.probeAnswers["500"]) faultProblems.push(`${pgFault.probeAnswers["500"]} answer(s) 500 during the PostgreSQL restart (expected 503)`);
       }
     }
+    if (BARE) {
+      const bare = await checkBareInvariants(pool, variantId);
+      for (const b of bare.broken) console.error(`[drop-sim] BROKEN: ${b}`);
+      if (!bare.broken.length) console.log(`[drop-sim] bare floor: ${JSON.stringify(bare.figures)}; its invariants hold`);
+      saveResult({ scenario: SCENARIO, date: new Date().toISOString(), loadAverageAtStart: loadAtStart.map(ms), loadAverageAtEnd: loadavg().map(ms), drop, invariants: { ...bare.figures, broken: bare.broken } });
+      if (bare.broken.length) process.exitCode = 1;
+      return;
+    }
     const expiry = await timeTravelAndSweep(pool);
     if (FAULTS) {
       const drain = await sigtermDrain(0, buyers, variantId);
@@ -1200,10 +1236,7 @@ async function main() {
       expiry,
       invariants: { ...invariants.figures, ...(queueInvariants ? { queue: queueInvariants.figures } : {}), broken },
     };
-    const file = new URL("./latest.json", import.meta.url);
-    const all = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-    all[SCENARIO] = result;
-    writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+    saveResult(result);
     if (broken.length) process.exitCode = 1;
   } finally {
     await cleanup();
