@@ -675,6 +675,38 @@ describe("a drop: checkouts after the stock is gone", () => {
     expect(result).toMatchObject({ ok: false, code: "out_of_stock", message: `${product.name} is out of stock.` });
   });
 
+  it("that passed the first read are refused inside the transaction, without queueing for the variant's lock, when the stock went meanwhile", async () => {
+    if (!(await usingPostgresServer())) return; // PGlite runs one transaction at a time: no race to arrange
+    const product = await fx.product({ price: 100, stock: 1 });
+    const user = await fx.customer();
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+    // The customer's other tab holds their row: this checkout reads the stock (1 left, so it goes
+    // on) and then waits for that row inside its transaction.
+    let releaseCustomer!: () => void;
+    let customerLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (customerLocked = resolve));
+    const otherTab = database.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+      customerLocked();
+      await new Promise<void>((resolve) => (releaseCustomer = resolve));
+    });
+    await locked;
+    const checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Meanwhile the last unit goes to someone else, whose transaction still holds the variant.
+    await database.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, product.variantId));
+    let result: Awaited<typeof checkout> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.id, product.variantId)).for("no key update");
+      releaseCustomer();
+      await otherTab;
+      // Answered from the cart read under the customer's lock: the variant's lock is never queued for.
+      result = await Promise.race([checkout, new Promise<undefined>((resolve) => setTimeout(resolve, 2000))]);
+    });
+    expect(result).toMatchObject({ ok: false, code: "out_of_stock", message: `${product.name} is out of stock.` });
+    expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
+  });
+
   it("still lets a customer whose own pending order holds the last units check out again (they are released first)", async () => {
     const product = await fx.product({ price: 100, stock: 2 });
     const user = await fx.customer();
