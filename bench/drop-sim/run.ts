@@ -1,7 +1,10 @@
 /**
  * `npm run bench:drop-sim` — a product drop: 2,000 buyers at once for 100 units (limit 2 each).
  *
- *   npm run bench:drop-sim -- [--mode plain|queue] [--instances 1|2] [--faults]
+ *   npm run bench:drop-sim -- [--mode plain|queue] [--instances 1|2] [--faults] [--bare]
+ *
+ * --bare: the same plain drop against bare-shop.ts, one prepared statement per request and no
+ * framework (decision 0057): the floor the shop's figures are read against.
  *
  * 1. Starts a private PostgreSQL 15 cluster (pg-cluster.ts; BENCH_PG=shared uses
  *    127.0.0.1:5432 instead, without the PostgreSQL-restart fault), creates a database,
@@ -69,7 +72,7 @@ const INSTANCES = Number(args.instances);
 const FAULTS = Boolean(args.faults);
 /** --bare: the same drop against bare-shop.ts, the least a shop could do (the machine's floor). */
 const BARE = Boolean(args.bare);
-if (BARE && (FAULTS || MODE !== "plain")) throw new Error("--bare runs the plain drop only, without --faults");
+if (BARE && (FAULTS || MODE !== "plain" || INSTANCES !== 1)) throw new Error("--bare runs the plain drop on one instance, without --faults");
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -95,6 +98,10 @@ const SCENARIO = [
   ...(POOL_MAX ? [`pool ${POOL_MAX}`] : []),
   ...(MODE === "queue" && process.env.BENCH_ADMIT_PER_MINUTE ? [`${process.env.BENCH_ADMIT_PER_MINUTE} admitted/min`] : []),
   ...(SHARED_PG ? ["shared PostgreSQL"] : []),
+  ...(process.env.BENCH_NODE_ARGS ? [`node ${process.env.BENCH_NODE_ARGS}`] : []),
+  ...(process.env.BENCH_CPU_PROF ? ["profiled"] : []),
+  // A name of the run's own, kept beside the standard figures (e.g. "beside the floor").
+  ...(process.env.BENCH_LABEL ? [process.env.BENCH_LABEL] : []),
 ].join(", ");
 /**
  * Queue mode pays through Stripe's flow too (the local fake): a drop counts one card as one
@@ -104,6 +111,8 @@ const SCENARIO = [
 const PAYMENTS: "sandbox" | "stripe" = FAULTS || MODE === "queue" ? "stripe" : "sandbox";
 
 const ms = (n: number) => Math.round(n * 10) / 10;
+/** CPU per request: two decimals, since the floor's are a tenth of a millisecond or two. */
+const cpuMsPerRequest = (n: number) => Math.round(n * 100) / 100;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -214,6 +223,7 @@ async function startInstance(n: number): Promise<Instance> {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
   };
   if (POOL_MAX) env.DATABASE_POOL_MAX = POOL_MAX;
+  if (BARE) env.BARE_LIMIT = String(LIMIT);
   // Queue mode: the HTTP joins each come from their own address, as through one load balancer.
   if (MODE === "queue") env.TRUST_PROXY = "1";
   if (PAYMENTS === "stripe") {
@@ -223,6 +233,7 @@ async function startInstance(n: number): Promise<Instance> {
     delete env.STRIPE_SECRET_KEY;
   }
   const nodeArgs = ["--import", "tsx"];
+  // Split on spaces, no quoting: flags such as --max-semi-space-size=64.
   if (process.env.BENCH_NODE_ARGS) nodeArgs.push(...process.env.BENCH_NODE_ARGS.split(" ").filter(Boolean));
   if (process.env.BENCH_CPU_PROF) nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const child = spawn(process.execPath, [...nodeArgs, BARE ? "bench/drop-sim/bare-shop.ts" : "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -1050,20 +1061,28 @@ async function checkInvariants(pool: pg.Pool, variantId: number) {
   return { broken, figures: { stock, held, sold, paidSessions: paid.length, refundedLatePayments: refundedLate, orders } };
 }
 
-/** The bare floor's own books (bare-shop.ts): its holds against the stock, nobody above the limit. */
+/**
+ * The bare floor's own books (bare-shop.ts): its holds against the stock and against what the
+ * buyers were told, nobody above the limit, no refusal while units were left. Its shape is the
+ * shop's (`broken`, `figures`), so the run's own checks (failed requests, dead servers) apply.
+ */
 async function checkBareInvariants(pool: pg.Pool, variantId: number) {
   const broken: string[] = [];
   const { rows: [v] } = await pool.query<{ stock: number }>("SELECT stock FROM product_variants WHERE id = $1", [variantId]);
-  const { rows: [h] } = await pool.query<{ held: number; paid: number; over: number }>(
-    `SELECT coalesce(sum(quantity), 0)::int AS held, count(*) FILTER (WHERE paid)::int AS paid,
+  const { rows: [h] } = await pool.query<{ held: number; holds: number; paid: number; over: number }>(
+    `SELECT coalesce(sum(quantity), 0)::int AS held, count(*)::int AS holds, count(*) FILTER (WHERE paid)::int AS paid,
             (SELECT count(*) FROM (SELECT user_id FROM bare_holds GROUP BY user_id HAVING sum(quantity) > $1) o)::int AS over FROM bare_holds`,
     [LIMIT],
   );
+  const refused = [...outcome.refusals.values()].reduce((a, b) => a + b, 0) + outcome.cartSoldOut;
   if (v!.stock < 0) broken.push(`stock ${v!.stock} < 0`);
   if (v!.stock + h!.held !== STOCK) broken.push(`stock ${v!.stock} + held ${h!.held} ≠ ${STOCK}`);
+  // A floor that refuses while units are left (a wrong cookie, say) would be fast for nothing.
+  if (refused > 0 && v!.stock >= LIMIT) broken.push(`${refused} buyer(s) refused with ${v!.stock} units left`);
+  if (h!.holds !== outcome.holds) broken.push(`${h!.holds} holds recorded, the buyers were given ${outcome.holds}`);
   if (h!.over) broken.push(`${h!.over} buyer(s) above the limit`);
   if (h!.paid !== outcome.paid) broken.push(`${h!.paid} holds paid, the buyers paid ${outcome.paid}`);
-  return { broken, figures: { stock: v!.stock, held: h!.held, paid: h!.paid } };
+  return { broken, figures: { stock: v!.stock, held: h!.held, holds: h!.holds, paid: h!.paid } };
 }
 
 function saveResult(result: { scenario: string } & Record<string, unknown>) {
@@ -1138,6 +1157,7 @@ async function main() {
 
     const cpuBefore = cpuMs(instances.map((i) => i.child.pid!));
     const pgCpuBefore = postgresCpuMs();
+    const clientCpuBefore = process.cpuUsage();
     const started = performance.now();
     // The drop moment: every buyer at once.
     await Promise.all(
@@ -1149,6 +1169,7 @@ async function main() {
     const wallSeconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMs(instances.map((i) => i.child.pid!));
     const pgCpuAfter = postgresCpuMs();
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const checkoutSeconds = (lastCheckoutAt - firstCheckoutAt) / 1000;
     // Queue mode: the status polls are requests too (and most of them).
     const requests = latency.cart.length + latency.checkout.length + latency.payment.length + statusLatency.length;
@@ -1161,9 +1182,11 @@ async function main() {
       holdsPerSecond: Math.round(outcome.holds / ((lastHoldAt - firstCheckoutAt) / 1000)),
       soldOutAfterSeconds: ms((lastHoldAt - firstCheckoutAt) / 1000),
       requestsPerSecond: Math.round(requests / wallSeconds),
-      serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && !FAULTS ? ms((cpuAfter - cpuBefore) / requests) : null,
+      serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && !FAULTS ? cpuMsPerRequest((cpuAfter - cpuBefore) / requests) : null,
       /** PostgreSQL's CPU (postmaster + backends alive at the end) per HTTP request. */
-      postgresCpuMsPerRequest: pgCpuBefore !== null && pgCpuAfter !== null && !FAULTS ? ms((pgCpuAfter - pgCpuBefore) / requests) : null,
+      postgresCpuMsPerRequest: pgCpuBefore !== null && pgCpuAfter !== null && !FAULTS ? cpuMsPerRequest((pgCpuAfter - pgCpuBefore) / requests) : null,
+      /** This process's CPU (the buyers' HTTP client) per request: it shares the cores with the servers. */
+      clientCpuMsPerRequest: cpuMsPerRequest((clientCpu.user + clientCpu.system) / 1000 / requests),
       outcome: { ...outcome, refusals: Object.fromEntries(outcome.refusals) },
       latencyMs: { cart: summary(latency.cart), checkout: summary(latency.checkout), payment: summary(latency.payment) },
       /** Sandbox payments only (a Stripe-mode payment is the fake plus a webhook, timed as a whole above). */
@@ -1177,7 +1200,7 @@ async function main() {
       `[drop-sim] drop: ${drop.checkoutAttemptsPerSecond} checkout attempts/s, ${outcome.checkoutAttempts} attempts over ${drop.checkoutWindowSeconds} s; ${outcome.holds} holds, sold out after ${drop.soldOutAfterSeconds} s (${drop.holdsPerSecond} holds/s); ` +
         `cart p50/p95/p99 ${drop.latencyMs.cart.p50}/${drop.latencyMs.cart.p95}/${drop.latencyMs.cart.p99} ms, checkout ${drop.latencyMs.checkout.p50}/${drop.latencyMs.checkout.p95}/${drop.latencyMs.checkout.p99} ms, ` +
         `payment ${drop.latencyMs.payment.p50}/${drop.latencyMs.payment.p95}/${drop.latencyMs.payment.p99} ms; on the wire: cart ${drop.onTheWireMs.cart.p50}/${drop.onTheWireMs.cart.p95}/${drop.onTheWireMs.cart.p99} ms, checkout ${drop.onTheWireMs.checkout.p50}/${drop.onTheWireMs.checkout.p95}/${drop.onTheWireMs.checkout.p99} ms; paid ${outcome.paid}, abandoned ${outcome.abandoned}, refusals ${JSON.stringify(drop.outcome.refusals)}; ` +
-        `server CPU ${drop.serverCpuMsPerRequest} ms/request, PostgreSQL CPU ${drop.postgresCpuMsPerRequest} ms/request; load ${load()}`,
+        `server CPU ${drop.serverCpuMsPerRequest} ms/request, PostgreSQL CPU ${drop.postgresCpuMsPerRequest} ms/request, client CPU ${drop.clientCpuMsPerRequest} ms/request; load ${load()}`,
     );
 
     if (drop.queue) {
@@ -1198,21 +1221,14 @@ async function main() {
         if (pgFault.probeAnswers["500"]) faultProblems.push(`${pgFault.probeAnswers["500"]} answer(s) 500 during the PostgreSQL restart (expected 503)`);
       }
     }
-    if (BARE) {
-      const bare = await checkBareInvariants(pool, variantId);
-      for (const b of bare.broken) console.error(`[drop-sim] BROKEN: ${b}`);
-      if (!bare.broken.length) console.log(`[drop-sim] bare floor: ${JSON.stringify(bare.figures)}; its invariants hold`);
-      saveResult({ scenario: SCENARIO, date: new Date().toISOString(), loadAverageAtStart: loadAtStart.map(ms), loadAverageAtEnd: loadavg().map(ms), drop, invariants: { ...bare.figures, broken: bare.broken } });
-      if (bare.broken.length) process.exitCode = 1;
-      return;
-    }
-    const expiry = await timeTravelAndSweep(pool);
+    // The floor has no sweep to wait for: its holds never expire.
+    const expiry = BARE ? null : await timeTravelAndSweep(pool);
     if (FAULTS) {
       const drain = await sigtermDrain(0, buyers, variantId);
       if (drain.dropped) faultProblems.push(`${drain.dropped} in-flight request(s) dropped or failed on SIGTERM`);
       if (drain.exitCode !== 0) faultProblems.push(`SIGTERM exit code ${drain.exitCode}`);
     }
-    const invariants = await checkInvariants(pool, variantId);
+    const invariants = BARE ? await checkBareInvariants(pool, variantId) : await checkInvariants(pool, variantId);
     const queueInvariants = MODE === "queue" ? await checkQueueInvariants(pool) : null;
     const broken = [...invariants.broken, ...(queueInvariants?.broken ?? []), ...faultProblems];
     for (const exit of unexpectedExits) broken.push(`shop ${exit.instance} died by itself (code ${exit.code}, signal ${exit.signal})`);
