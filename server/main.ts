@@ -16,8 +16,11 @@ import { createApp } from "./app";
 import { BACKGROUND_JOBS, startBackgroundJobs } from "./jobs";
 import { createLogger } from "./logging";
 import { createMetrics } from "./metrics";
+import { keepSourceMaps } from "./source-maps";
 
 const dev = process.argv.includes("--dev");
+// Off in production before any request: each `error.stack` would otherwise be mapped (source-maps.ts).
+if (!keepSourceMaps(dev, process.execArgv, process.env.NODE_OPTIONS)) process.setSourceMapsEnabled(false);
 const BUILD_DIR = process.env.BUILD_DIR
   ? resolve(process.env.BUILD_DIR)
   : fileURLToPath(new URL("../build", import.meta.url));

@@ -39,6 +39,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { cpus, loadavg, totalmem } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -1158,6 +1159,10 @@ async function main() {
     const cpuBefore = cpuMs(instances.map((i) => i.child.pid!));
     const pgCpuBefore = postgresCpuMs();
     const clientCpuBefore = process.cpuUsage();
+    // The buyers' own process stalling (GC, a first compile) delays every request it sends and,
+    // in Stripe mode, the fake's answers too: its worst stall says how far to trust a p99.
+    const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+    clientLoop.enable();
     const started = performance.now();
     // The drop moment: every buyer at once.
     await Promise.all(
@@ -1170,6 +1175,7 @@ async function main() {
     const cpuAfter = cpuMs(instances.map((i) => i.child.pid!));
     const pgCpuAfter = postgresCpuMs();
     const clientCpu = process.cpuUsage(clientCpuBefore);
+    clientLoop.disable();
     const checkoutSeconds = (lastCheckoutAt - firstCheckoutAt) / 1000;
     // Queue mode: the status polls are requests too (and most of them).
     const requests = latency.cart.length + latency.checkout.length + latency.payment.length + statusLatency.length;
@@ -1187,6 +1193,8 @@ async function main() {
       postgresCpuMsPerRequest: pgCpuBefore !== null && pgCpuAfter !== null && !FAULTS ? cpuMsPerRequest((pgCpuAfter - pgCpuBefore) / requests) : null,
       /** This process's CPU (the buyers' HTTP client) per request: it shares the cores with the servers. */
       clientCpuMsPerRequest: cpuMsPerRequest((clientCpu.user + clientCpu.system) / 1000 / requests),
+      /** How late the buyers' process ran its timers (ms): a stall here shows in every latency. */
+      clientEventLoopDelayMs: { p99: ms(clientLoop.percentile(99) / 1e6), max: ms(clientLoop.max / 1e6) },
       outcome: { ...outcome, refusals: Object.fromEntries(outcome.refusals) },
       latencyMs: { cart: summary(latency.cart), checkout: summary(latency.checkout), payment: summary(latency.payment) },
       /** Sandbox payments only (a Stripe-mode payment is the fake plus a webhook, timed as a whole above). */
@@ -1200,7 +1208,7 @@ async function main() {
       `[drop-sim] drop: ${drop.checkoutAttemptsPerSecond} checkout attempts/s, ${outcome.checkoutAttempts} attempts over ${drop.checkoutWindowSeconds} s; ${outcome.holds} holds, sold out after ${drop.soldOutAfterSeconds} s (${drop.holdsPerSecond} holds/s); ` +
         `cart p50/p95/p99 ${drop.latencyMs.cart.p50}/${drop.latencyMs.cart.p95}/${drop.latencyMs.cart.p99} ms, checkout ${drop.latencyMs.checkout.p50}/${drop.latencyMs.checkout.p95}/${drop.latencyMs.checkout.p99} ms, ` +
         `payment ${drop.latencyMs.payment.p50}/${drop.latencyMs.payment.p95}/${drop.latencyMs.payment.p99} ms; on the wire: cart ${drop.onTheWireMs.cart.p50}/${drop.onTheWireMs.cart.p95}/${drop.onTheWireMs.cart.p99} ms, checkout ${drop.onTheWireMs.checkout.p50}/${drop.onTheWireMs.checkout.p95}/${drop.onTheWireMs.checkout.p99} ms; paid ${outcome.paid}, abandoned ${outcome.abandoned}, refusals ${JSON.stringify(drop.outcome.refusals)}; ` +
-        `server CPU ${drop.serverCpuMsPerRequest} ms/request, PostgreSQL CPU ${drop.postgresCpuMsPerRequest} ms/request, client CPU ${drop.clientCpuMsPerRequest} ms/request; load ${load()}`,
+        `server CPU ${drop.serverCpuMsPerRequest} ms/request, PostgreSQL CPU ${drop.postgresCpuMsPerRequest} ms/request, client CPU ${drop.clientCpuMsPerRequest} ms/request (event loop delay p99 ${drop.clientEventLoopDelayMs.p99}, max ${drop.clientEventLoopDelayMs.max} ms); load ${load()}`,
     );
 
     if (drop.queue) {

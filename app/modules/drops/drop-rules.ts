@@ -64,12 +64,14 @@ export function turnStarts(
 }
 
 /**
- * Status answers a second the start's crowd is spread for: while the pages learn their places
- * nothing else is sold (no turn has opened yet), and one 2-core machine answered ~300–600 a
- * second there (bench/README.md, queue mode).
+ * Status answers a second the start's crowd is spread for. One shop process on a 2-core machine
+ * answers ~400–500 a second flat out; spread at 400 a second the crowd took most of that, and
+ * every answer (the shop's other pages too) slowed to p95 ~470 ms. At 200 a second half is left
+ * and the answers stay p95 ~15 ms, for 5 s more before the first turn with 2,000 waiting
+ * (bench/README.md, queue mode; decision 0058).
  */
-const START_ANSWERS_PER_SECOND = 400;
-const MAX_START_SPREAD_MS = 10_000;
+const START_ANSWERS_PER_SECOND = 200;
+const MAX_START_SPREAD_MS = 20_000;
 
 /**
  * The longest a page whose place is still being given waits before asking again (1–3 s): the
@@ -80,7 +82,7 @@ export const ORDERING_RECHECK_MAX_MS = 3000;
 
 /**
  * How far apart the pages waiting for a queue's start ask after it (they all ask then, to learn
- * their places): a second per 400 entries, 1 to 10 s (decision 0056). No turn opens before the
+ * their places): a second per 200 entries, 1 to 20 s (decisions 0056, 0058). No turn opens before the
  * spread is over, nor sooner than ORDERING_RECHECK_MAX_MS after the ordering (`planQueue`), so a
  * page that learns its place last has lost nothing to one that asked first, and a client that
  * ignores the spread gains nothing.

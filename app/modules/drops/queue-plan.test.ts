@@ -37,15 +37,15 @@ describe("planQueue", () => {
     expect(places[4]!.rightUntil.toISOString()).toBe("2026-12-01T10:10:05.000Z");
   });
 
-  it("opens no turn before every waiting page has asked: the spread grows with the crowd (a second per 400, at most 10 s)", () => {
+  it("opens no turn before every waiting page has asked: the spread grows with the crowd (a second per 200, at most 20 s)", () => {
     const crowd = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 1000 + i, joinedAt: before(60) }));
     const first = (n: number) => planQueue(drop, crowd(n), SEED, drop.startsAt)[0]!.rightFrom.getTime() - drop.startsAt.getTime();
-    expect(first(2000)).toBe(5000);
-    expect(first(100_000)).toBe(10_000);
+    expect(first(2000)).toBe(10_000);
+    expect(first(100_000)).toBe(20_000);
     const places = planQueue(drop, crowd(2000), SEED, drop.startsAt);
     // Then at the rate (120 a minute: every 500 ms), in the seed's order.
     expect(places[1]!.rightFrom.getTime() - places[0]!.rightFrom.getTime()).toBe(500);
-    expect(places[1999]!.rightFrom.getTime() - drop.startsAt.getTime()).toBe(5000 + 1999 * 500);
+    expect(places[1999]!.rightFrom.getTime() - drop.startsAt.getTime()).toBe(10_000 + 1999 * 500);
   });
 
   it("never opens a window before every page asking has its place (3 s after a late ordering), then lets places in at the rate, not all at once", () => {

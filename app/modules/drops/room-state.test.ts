@@ -67,25 +67,25 @@ describe("roomCheckDelayMs", () => {
     expect(roomCheckDelayMs(placed, state, now, () => 0)).toBe(30_000);
     expect(roomCheckDelayMs(placed, state, now, () => 1)).toBe(36_000);
   });
-  it("spreads the crowd waiting for the start over a second per 400 entries (1–10 s)", () => {
+  it("spreads the crowd waiting for the start over a second per 200 entries (1–20 s)", () => {
     const waiting = (entries: number) => ({ ...base, phase: "open" as const, entries, entry: { state: "waiting" as const, position: null, rightFrom: null, rightUntil: null } });
     const now = new Date(new Date(base.startsAt).getTime() - 3000);
     const delay = (entries: number, r: number) => roomCheckDelayMs(waiting(entries), roomState(waiting(entries), false, now), now, () => r);
     expect(delay(2000, 0)).toBe(3000);
-    expect(delay(2000, 1)).toBe(3000 + 5000);
+    expect(delay(2000, 1)).toBe(3000 + 10_000);
     expect(delay(10, 1)).toBe(3000 + 1000);
-    expect(delay(100_000, 1)).toBe(3000 + 10_000);
-    expect(startSpreadMs(500)).toBe(1250);
+    expect(delay(100_000, 1)).toBe(3000 + 20_000);
+    expect(startSpreadMs(500)).toBe(2500);
   });
   it("keeps a page's moment in the start's spread when its clock passes the start (the place is then being given)", () => {
     const crowd = { ...base, phase: "live" as const, entries: 2000, entry: { state: "waiting" as const, position: null, rightFrom: null, rightUntil: null } };
     const now = new Date(new Date(base.startsAt).getTime() + 200);
     const state = roomState(crowd, false, now);
     expect(state.kind).toBe("ordering");
-    // 2,000 waiting: a 5 s spread. At the far end of it, not with the crowd in 1–3 s.
-    expect(roomCheckDelayMs(crowd, state, now, () => 1)).toBe(4800);
+    // 2,000 waiting: a 10 s spread. At the far end of it, not with the crowd in 1–3 s.
+    expect(roomCheckDelayMs(crowd, state, now, () => 1)).toBe(9800);
     // Past the spread: ask again within 1–3 s.
-    const later = new Date(new Date(base.startsAt).getTime() + 6000);
+    const later = new Date(new Date(base.startsAt).getTime() + 11_000);
     expect(roomCheckDelayMs(crowd, roomState(crowd, false, later), later, () => 1)).toBe(3000);
   });
   it("asks again soon while the place is being given", () => {
