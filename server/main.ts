@@ -2,6 +2,8 @@
  * The Node entry: read configuration, open and migrate the database, load the demo
  * catalogue when asked, start background jobs and serve HTTP. `--dev` serves through Vite.
  */
+// First: Node's source maps off in production before the packages below load (source-maps.ts).
+import "./source-maps-off";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,11 +18,8 @@ import { createApp } from "./app";
 import { BACKGROUND_JOBS, startBackgroundJobs } from "./jobs";
 import { createLogger } from "./logging";
 import { createMetrics } from "./metrics";
-import { keepSourceMaps } from "./source-maps";
 
 const dev = process.argv.includes("--dev");
-// Off in production before any request: each `error.stack` would otherwise be mapped (source-maps.ts).
-if (!keepSourceMaps(dev, process.execArgv, process.env.NODE_OPTIONS)) process.setSourceMapsEnabled(false);
 const BUILD_DIR = process.env.BUILD_DIR
   ? resolve(process.env.BUILD_DIR)
   : fileURLToPath(new URL("../build", import.meta.url));

@@ -66,11 +66,15 @@ export function turnStarts(
 /**
  * Status answers a second the start's crowd is spread for. One shop process on a 2-core machine
  * answers ~400–500 a second flat out; spread at 400 a second the crowd took most of that, and
- * every answer (the shop's other pages too) slowed to p95 ~470 ms. At 200 a second half is left
- * and the answers stay p95 ~15 ms, for 5 s more before the first turn with 2,000 waiting
- * (bench/README.md, queue mode; decision 0058).
+ * the answers slowed to p95 ~470 ms. At 200 a second half is left and they stay p95 ~15 ms, at
+ * the cost of the first turn opening 5 s later with 2,000 waiting (10 s after the start, was
+ * 5 s; bench/README.md, queue mode; decision 0058).
  */
 const START_ANSWERS_PER_SECOND = 200;
+/**
+ * The first turn waits for the whole spread, so it has a cap: 4,000 waiting are spread at the
+ * rate above, a bigger crowd asks faster (10,000: 500 a second) and needs more cores.
+ */
 const MAX_START_SPREAD_MS = 20_000;
 
 /**

@@ -76,6 +76,18 @@ describe("roomCheckDelayMs", () => {
     expect(delay(10, 1)).toBe(3000 + 1000);
     expect(delay(100_000, 1)).toBe(3000 + 20_000);
     expect(startSpreadMs(500)).toBe(2500);
+    expect(startSpreadMs(4000)).toBe(20_000);
+    expect(startSpreadMs(4001)).toBe(20_000);
+  });
+  it("asks a page answered just before the start within the spread, so before the first turn opens", () => {
+    const waiting = { ...base, phase: "open" as const, entries: 2000, entry: { state: "waiting" as const, position: null, rightFrom: null, rightUntil: null } };
+    const now = new Date(new Date(base.startsAt).getTime() - 200);
+    const state = roomState(waiting, false, now);
+    expect(state.kind).toBe("waiting_start");
+    // The far end of a 10 s spread: 200 ms to the start, then 10 s; not a second more.
+    expect(roomCheckDelayMs(waiting, state, now, () => 1)).toBe(200 + 10_000);
+    // The near end: still at least a second from now, and after the start.
+    expect(roomCheckDelayMs(waiting, state, now, () => 0)).toBe(1000);
   });
   it("keeps a page's moment in the start's spread when its clock passes the start (the place is then being given)", () => {
     const crowd = { ...base, phase: "live" as const, entries: 2000, entry: { state: "waiting" as const, position: null, rightFrom: null, rightUntil: null } };

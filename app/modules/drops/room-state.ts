@@ -97,8 +97,10 @@ export function roomCheckDelayMs(view: DropView, state: RoomState, now: Date, ra
     // waiting at the start, which sizes the spread the turns wait for (planQueue), so the page
     // asks within it. Joins after the start, before the ordering, can make it larger: such a
     // page may ask a little after the turns open, losing that moment of its turn, never a place.
+    // At least a second from now, but never past the end of the spread: a page answered just
+    // before the start still asks before the first turn opens (planQueue waits for the spread).
     const spread = state.kind === "waiting_start" ? startSpreadMs(view.entries) : 1000;
-    return Math.max(1000, next.getTime() - now.getTime()) + Math.round(spread * random());
+    return Math.max(1000, next.getTime() - now.getTime() + Math.round(spread * random()));
   }
   return nextCheckDelayMs(seconds, random);
 }
