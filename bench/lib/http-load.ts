@@ -33,6 +33,8 @@ export const autocannon = require("autocannon") as (options: {
   duration?: number;
   amount?: number;
   headers?: Record<string, string>;
+  method?: "GET" | "POST";
+  body?: string;
 }) => Promise<CannonResult>;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -120,10 +122,14 @@ export interface LoadFigures {
 }
 
 /** Drives `url` for `duration` seconds; the server's CPU per request is read around the run. */
-export async function drive(url: string, pid: number, options: { connections: number; duration: number; headers?: Record<string, string> }): Promise<LoadFigures> {
+export async function drive(
+  url: string,
+  pid: number,
+  options: { connections: number; duration: number; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string },
+): Promise<LoadFigures> {
   const before = cpuMs(pid);
   const loadBefore = loadavg()[0]!;
-  const result = await autocannon({ url, connections: options.connections, duration: options.duration, headers: options.headers });
+  const result = await autocannon({ url, connections: options.connections, duration: options.duration, headers: options.headers, method: options.method, body: options.body });
   const after = cpuMs(pid);
   const status = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
   return {
