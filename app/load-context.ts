@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { ShopIdentity } from "~/config/shop";
 import type { Db } from "~/db/client.server";
 import type { Env } from "~/utils/env.server";
@@ -26,6 +27,12 @@ export type ShopContext = {
    * page gives the same bytes and the same ETag even when the machine is busy (decision 0049).
    */
   wholeDocument?: boolean;
+  /**
+   * This request's logger (pino, carrying its request id; server/logging.ts), made on first use:
+   * for an event worth a line of its own. Written asynchronously, unlike `console`, which blocks
+   * on a pipe. Absent in tests that call loaders and actions directly.
+   */
+  requestLog?: () => Logger;
 };
 
 declare module "react-router" {

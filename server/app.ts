@@ -167,8 +167,9 @@ export function createApp({
       build: build as ServerBuild,
       mode: context.env.NODE_ENV === "development" ? "development" : "production",
       // The shared context plus this response's CSP nonce, for the page's inline scripts.
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         ...context,
+        requestLog: () => req.log,
         cspNonce: cspNonceOf(res),
         wholeDocument: res.locals[RENDER_WHOLE_PAGE] === true,
         markDatabaseUnavailable: () => {

@@ -55,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   );
   if (!result.ok) {
-    console.warn(`[checkout] refused for user ${user.id}: ${result.code} (${result.message})`);
+    // A customer's outcome, not a fault: one structured line (at info), not a blocking console write per refusal of a drop's crowd.
+    context.requestLog?.().info({ userId: user.id, code: result.code }, "checkout refused");
     return redirect(cartErrorPath(result.code, result.productName));
   }
   return redirect(result.url);

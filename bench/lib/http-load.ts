@@ -2,7 +2,7 @@
  * Helpers for the HTTP benchmarks that drive a server process with autocannon and read its CPU
  * time from /proc: a typed autocannon, starting a process and waiting for it to answer, stopping
  * it, a throwaway PostgreSQL database, and CPU milliseconds of a process tree.
- * (bench/hot-pages and bench/render-cost use these.)
+ * (bench/hot-pages, bench/render-cost and bench/request-cost use these.)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -129,7 +129,16 @@ export async function drive(
 ): Promise<LoadFigures> {
   const before = cpuMs(pid);
   const loadBefore = loadavg()[0]!;
-  const result = await autocannon({ url, connections: options.connections, duration: options.duration, headers: options.headers, method: options.method, body: options.body });
+  // Only the options given: autocannon spreads them over its defaults, and `method: undefined`
+  // would replace its GET.
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    headers: options.headers,
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.body !== undefined ? { body: options.body } : {}),
+  });
   const after = cpuMs(pid);
   const status = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
   return {

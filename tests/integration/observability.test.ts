@@ -108,6 +108,25 @@ describe.runIf(hasBuild)("request ids and the log line", () => {
     expect(line.route).toBe("/reset-password/:token?");
     expect(JSON.stringify(line)).not.toContain("the-secret-reset-token-value");
   });
+
+  it("logs a refused checkout as one structured line with the request's id and the refusal's code", async () => {
+    const fx = checkoutFixtures(database.db);
+    const user = await fx.customer();
+    const session = await createSession(database.db, user.id, { persistent: false });
+    const product = await fx.product({ price: 1500, stock: 0 });
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+    const res = await fetch(`${app.base}/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.base, Cookie: `${SESSION_COOKIE}=${session.token}` },
+      body: "couponCode=",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toContain("checkoutError=out_of_stock");
+    const id = res.headers.get("x-request-id");
+    await expect.poll(() => lines.find((line) => line.requestId === id && line.msg === "checkout refused")).toBeTruthy();
+    expect(lines.find((l) => l.requestId === id && l.msg === "checkout refused")).toMatchObject({ level: 30, userId: user.id, code: "out_of_stock" });
+  });
 });
 
 describe.runIf(hasBuild)("/metrics", () => {
