@@ -169,7 +169,8 @@ export function createApp({
       // The shared context plus this response's CSP nonce, for the page's inline scripts.
       getLoadContext: (req, res) => ({
         ...context,
-        requestLog: () => req.log,
+        // The app logger if a request ever came without one (the logging middleware is first).
+        requestLog: () => req.log ?? logger,
         cspNonce: cspNonceOf(res),
         wholeDocument: res.locals[RENDER_WHOLE_PAGE] === true,
         markDatabaseUnavailable: () => {
