@@ -44,6 +44,22 @@ afterAll(async () => {
   await database?.destroy();
 });
 
+/** A new customer with `quantity` of a new product (of `stock`) in the cart posts /checkout. */
+async function checkOutNewCart(stock: number, quantity: number, body = "") {
+  const fx = checkoutFixtures(database.db);
+  const user = await fx.customer();
+  const session = await createSession(database.db, user.id, { persistent: false });
+  const product = await fx.product({ price: 1500, stock });
+  await fx.cart(user.id, [{ variantId: product.variantId, quantity }]);
+  const res = await fetch(`${app.base}/checkout`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.base, Cookie: `${SESSION_COOKIE}=${session.token}` },
+  });
+  return { res, user, product };
+}
+
 function scrape(token: string | null = TOKEN) {
   return fetch(`${app.base}/metrics`, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } });
 }
@@ -110,17 +126,7 @@ describe.runIf(hasBuild)("request ids and the log line", () => {
   });
 
   it("logs a refused checkout as one structured line with the request's id and the refusal's code", async () => {
-    const fx = checkoutFixtures(database.db);
-    const user = await fx.customer();
-    const session = await createSession(database.db, user.id, { persistent: false });
-    const product = await fx.product({ price: 1500, stock: 0 });
-    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
-    const res = await fetch(`${app.base}/checkout`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.base, Cookie: `${SESSION_COOKIE}=${session.token}` },
-      body: "couponCode=",
-    });
+    const { res, user, product } = await checkOutNewCart(0, 1, "couponCode=");
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toContain("checkoutError=out_of_stock");
     const id = res.headers.get("x-request-id");
@@ -165,20 +171,10 @@ describe.runIf(hasBuild)("/metrics", () => {
   });
 
   it("reports held reservations, pending orders and the outbox backlog at scrape time", async () => {
-    const fx = checkoutFixtures(database.db);
     const before = await (await scrape()).text();
     expect(before).toMatch(/^nearmint_stock_reservations_held 0$/m);
 
-    const user = await fx.customer();
-    const session = await createSession(database.db, user.id, { persistent: false });
-    const product = await fx.product({ price: 1500, stock: 5 });
-    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 3 }]);
-    const checkout = await fetch(`${app.base}/checkout`, {
-      method: "POST",
-      body: "",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.base, Cookie: `${SESSION_COOKIE}=${session.token}` },
-    });
+    const { res: checkout } = await checkOutNewCart(5, 3);
     expect(checkout.status).toBe(302);
     await enqueueEmail(database.db, { kind: "test", to: "someone@example.test", subject: "Hi", text: "Hello", dedupeKey: `obs-${Date.now()}` });
 
