@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GUEST_CART_COOKIE } from "~/config/constants";
 import { cartItems, categories, guestCarts, languages, products, productVariants, subscriptions, users } from "~/db/schema";
 import { parseCartForm } from "~/modules/cart/cart-form";
+import { applyCartChange } from "~/modules/cart/intents.server";
 import {
   addItem,
   changeQuantity,
@@ -613,6 +614,25 @@ describe("POST /cart as a guest: a guest cart only for an add that can succeed",
     expect(forged.status).toBe(status);
     expect(forged.headers.get("Set-Cookie") ?? "").not.toMatch(new RegExp(`${GUEST_CART_COOKIE}=[A-Za-z0-9_-]{22}`));
     expect(await database.db.$count(guestCarts)).toBe(before);
+  });
+
+  it.each([
+    ["an unknown product", () => Promise.resolve({ variantId: 999_999_999 }), 404],
+    ["a hidden product", () => makeProduct({ isVisible: false }), 404],
+    ["a sold-out product", () => makeProduct({ stock: 0 }), 409],
+  ])("an add of %s is refused without looking up whose cart it is (one read after a sell-out)", async (_label, product, status) => {
+    const { variantId: id } = await product();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "add", variantId: String(id), quantity: "1" })) form.set(name, value);
+    const parsed = parseCartForm(form);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const lookups: boolean[] = [];
+    const result = await applyCartChange(database.db, parsed, async (create) => {
+      lookups.push(create);
+      return { userId: "never-read" } as unknown as CartOwner;
+    });
+    expect(result).toMatchObject({ ok: false, status });
+    expect(lookups).toEqual([]);
   });
 
   it("an add without a product is ignored and creates nothing", async () => {

@@ -31,13 +31,15 @@ export async function applyCartChange(
   ownerFor: (create: boolean) => Promise<CartOwner | null>,
 ): Promise<CartResult> {
   const checked = change.intent === "add" ? await checkAdd(db, change.variantId, change.quantity) : null;
+  // Refused on the variant's facts alone (unknown, hidden, sold out): no one's cart is read. After
+  // a drop sells out this is most of the posts, so it is kept to the one read.
+  if (checked && "refusal" in checked) return checked.refusal;
   const addable = checked && "variant" in checked ? checked.variant : null;
   // A drop product (decision 0047): only an account whose turn to buy is open may add it.
   const existing = addable ? await ownerFor(false) : null;
   const dropRefused = addable ? await dropAddRefusal(db, addable, existing && "userId" in existing ? existing.userId : null) : null;
   if (dropRefused) return { ok: false, status: 409, message: dropRefused };
   const owner = await ownerFor(addable !== null);
-  if (checked && "refusal" in checked) return checked.refusal;
   if (!owner) {
     return change.intent === "clear" ? { ok: true, quantity: 0 } : { ok: false, status: 404, message: "That item is not in your cart." };
   }
