@@ -637,6 +637,46 @@ describe("a price change committing while a checkout starts", () => {
   });
 });
 
+describe("a variant's facts changing between the checkout's read and its stock update", () => {
+  it("a member price change is charged: the take finds the price moved and the checkout runs again, leaving one order", async () => {
+    if (!(await usingPostgresServer())) return; // PGlite runs one transaction at a time: no race to arrange
+    const user = await fx.customer();
+    await fx.premium(user.id);
+    const product = await fx.product({ price: 1000, premiumPrice: 900, stock: 5 });
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+    let checkout: ReturnType<typeof createCheckout> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.update(productVariants).set({ premiumPrice: 850 }).where(eq(productVariants.id, product.variantId));
+      checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const result = await checkout!;
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { items } = await orderOf(result.orderId);
+    expect(items[0]!.unitPrice).toBe(850);
+    // The first run rolled back whole: one order, one reservation, one unit taken.
+    expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(1);
+    expect((await database.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, product.variantId)))[0]!.stock).toBe(4);
+  });
+
+  it("a limit the variant was given meanwhile is applied: the cart above it is refused and nothing is held", async () => {
+    if (!(await usingPostgresServer())) return;
+    const user = await fx.customer();
+    const product = await fx.product({ price: 500, stock: 5 });
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 2 }]);
+    let checkout: ReturnType<typeof createCheckout> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.update(productVariants).set({ limitPerCustomer: 1 }).where(eq(productVariants.id, product.variantId));
+      checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await checkout!).toMatchObject({ ok: false, code: "limit_exceeded" });
+    expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
+    expect((await database.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, product.variantId)))[0]!.stock).toBe(5);
+  });
+});
+
 /**
  * The customer's checkout while another transaction holds the lock `hold` takes: its answer, or
  * undefined when none came within 2 s (it queued behind the lock).

@@ -35,6 +35,11 @@ function quantity(min: number) {
     );
 }
 
+// Built once: a zod schema costs far more to build than to run, and every cart post parses.
+const intentField = z.enum(CART_INTENTS);
+const addQuantity = quantity(1);
+const updateQuantity = quantity(0);
+
 /** Where a plain form post goes back to: none asked → null; a same-site path, else /cart. */
 function redirectTarget(value: string | undefined): string | null {
   return value ? safeRedirectPath(value, "/cart") : null;
@@ -53,7 +58,7 @@ function field(form: FormData, name: string): string | undefined {
 }
 
 export function parseCartForm(form: FormData): ParsedCartForm {
-  const intentResult = z.enum(CART_INTENTS).safeParse(field(form, "intent"));
+  const intentResult = intentField.safeParse(field(form, "intent"));
   if (!intentResult.success) return { ok: false, intent: null, variantId: null, message: "Unknown cart action." };
   const intent = intentResult.data;
   const redirectTo = redirectTarget(field(form, "redirectTo"));
@@ -69,7 +74,7 @@ export function parseCartForm(form: FormData): ParsedCartForm {
 
   if (intent === "add" || intent === "update") {
     const raw = field(form, "quantity");
-    const parsed = quantity(intent === "add" ? 1 : 0).safeParse(intent === "add" && raw === undefined ? "1" : raw);
+    const parsed = (intent === "add" ? addQuantity : updateQuantity).safeParse(intent === "add" && raw === undefined ? "1" : raw);
     if (!parsed.success) return { ok: false, intent, variantId: product.data, message: parsed.error.issues[0]!.message };
     return { ok: true, intent, variantId: product.data, quantity: parsed.data, redirectTo };
   }

@@ -454,13 +454,16 @@ export type CheckoutLine = VariantFacts & { quantity: number };
 
 /**
  * The signed-in customer's cart as checkout reads it, inside its transaction: in variant-id
- * order (the lock order for stock), with today's prices, stock, limit and visibility.
+ * order (the lock order for stock), with today's prices, stock, limit and visibility. With
+ * `lock`, the lines' variants are locked by the read itself (`FOR NO KEY UPDATE`, taken in that
+ * order), so the prices and stock it returns are the locked rows' own, in one round trip.
  */
-export async function checkoutLines(tx: Executor, userId: string): Promise<CheckoutLine[]> {
-  const rows = await selectFactsWith(tx, { quantity: sql<number>`${cartItems.quantity}` })
+export async function checkoutLines(tx: Executor, userId: string, options: { lock?: boolean } = {}): Promise<CheckoutLine[]> {
+  const query = selectFactsWith(tx, { quantity: sql<number>`${cartItems.quantity}` })
     .innerJoin(cartItems, eq(cartItems.variantId, productVariants.id))
     .where(and(eq(cartItems.userId, userId), isNull(cartItems.guestId)))
     .orderBy(asc(productVariants.id));
+  const rows = options.lock ? await query.for("no key update", { of: productVariants }) : await query;
   return rows.map((row) => toVariantFactsWith(row));
 }
 

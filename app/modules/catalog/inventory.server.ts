@@ -133,16 +133,39 @@ function recordInSameStatement(changed: SQL, movement: StockMovement): SQL {
 }
 
 /**
+ * A variant's own facts as a caller read them before taking its stock: the take is refused if
+ * any has changed since (checkout prices and limits the order on them without holding the row).
+ */
+export interface VariantFactsAsRead {
+  price: number;
+  premiumPrice: number | null;
+  /** The variant's own limit (null when the product's applies or there is none). */
+  ownLimit: number | null;
+}
+
+/** The facts `takeStock` can be asked to find unchanged, from a VariantFacts read. */
+export function factsAsRead(facts: Pick<VariantFacts, "price" | "premiumPrice" | "limitPerCustomer" | "limitScope">): VariantFactsAsRead {
+  return { price: facts.price, premiumPrice: facts.premiumPrice, ownLimit: facts.limitScope.kind === "variant" ? facts.limitPerCustomer : null };
+}
+
+/**
  * Takes `quantity` units of a variant of a visible product with one guarded statement, and
  * writes its ledger row in the same statement:
  *   UPDATE product_variants SET stock = stock - $q
- *   WHERE id = $id AND stock >= $q AND <its product is visible> RETURNING stock
+ *   WHERE id = $id AND stock >= $q AND <its product is visible> [AND <facts unchanged>] RETURNING stock
+ * With `unchanged`, also refused when the variant's price, member price or own limit is no
+ * longer what the caller read. The statement locks the row, so this is checked on the latest
+ * committed version, after any writer it waited for.
  */
-export async function takeStock(tx: Executor, variantId: number, quantity: number, movement: StockMovement): Promise<boolean> {
+export async function takeStock(tx: Executor, variantId: number, quantity: number, movement: StockMovement, unchanged?: VariantFactsAsRead): Promise<boolean> {
+  const factsGuard = unchanged
+    ? sql`AND price = ${unchanged.price} AND premium_price IS NOT DISTINCT FROM ${unchanged.premiumPrice}::int
+          AND limit_per_customer IS NOT DISTINCT FROM ${unchanged.ownLimit}::int`
+    : sql``;
   const result = await tx.execute(
     recordInSameStatement(
       sql`UPDATE ${productVariants} SET stock = stock - ${quantity}, updated_at = now()
-          WHERE id = ${variantId} AND stock >= ${quantity}
+          WHERE id = ${variantId} AND stock >= ${quantity} ${factsGuard}
             AND EXISTS (SELECT 1 FROM ${products} p WHERE p.id = product_variants.product_id AND ${productShownAs("p")})
           RETURNING id, stock, ${-quantity}::int AS delta`,
       movement,

@@ -4,10 +4,10 @@ import type { Db } from "~/db/client.server";
 import { lockCustomer } from "~/modules/accounts/customers.server";
 import { getProfile } from "~/modules/accounts/users.server";
 import { cardPart, creditToApply, STORE_CREDIT_PROVIDER } from "~/modules/credit/credit-rules";
-import { lockCreditBalance, moveCredit, returnCreditOfOrders } from "~/modules/credit/ledger.server";
+import { creditBalance, moveCredit, returnCreditOfOrders } from "~/modules/credit/ledger.server";
 import type { EmailBranding } from "~/modules/orders/emails.server";
 import { checkoutLines, checkoutLinesAndPending, type CheckoutLine } from "~/modules/cart/cart.server";
-import { findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
+import { factsAsRead, findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
 import { checkDropCheckout, lockDropBuyer, recordDropOrder } from "~/modules/drops/checkout-gate.server";
 import { isPremium } from "~/modules/membership/premium.server";
 import { limitScopeKey } from "~/modules/catalog/variants";
@@ -145,26 +145,39 @@ function outOfStock(line: { displayName: string }, left: number): CheckoutRefusa
  *
  * The earlier orders become `failed` and their held units go back. Releasing and then taking
  * stock in one transaction could deadlock against another customer doing the same with the
- * variants the other way round, so every variant this checkout will touch (released or taken)
- * is locked first, in variant-id order, the lock order used everywhere else.
+ * variants the other way round, so when there are units to give back every variant this
+ * checkout will touch (released or taken) is locked first, in variant-id order, the lock order
+ * used everywhere else. With none (nearly every checkout of a drop) nothing is locked here: the
+ * stock update near the end of the checkout takes the variants, in the same order.
  */
 async function supersedePendingOrders(tx: Db, userId: string, cart: CheckoutLine[], now: Date): Promise<SupersededOrder[]> {
   const superseded = await failPendingOrdersOf(tx, userId, now);
   const ids = superseded.map((o) => o.id);
-  // Asked again here: the stock can have gone since the answer before the transaction (a race
-  // in the crowd), and queueing for the variant's lock only to be refused is what it avoids.
-  const soldOut = ids.length === 0 ? soldOutRefusal(cart) : null;
-  if (soldOut) throw soldOut;
-  const cartVariantIds = cart.map((l) => l.variantId);
-  // One lock call for everything, in id order: the cart's variants are locked even when nothing
-  // is superseded, since checkout reads their prices only once it holds them.
-  await lockVariants(tx, [...cartVariantIds, ...(await heldVariantIds(tx, ids))]);
-  if (ids.length > 0) {
-    await releaseHeldReservations(tx, ids, now);
-    // Their store credit goes back before this checkout takes any (the balance lock comes last).
-    await returnCreditOfOrders(tx, ids);
+  if (ids.length === 0) {
+    // Asked again here: the stock can have gone since the answer before the transaction (a race
+    // in the crowd), and going on to the variant's lock only to be refused is what it avoids.
+    const soldOut = soldOutRefusal(cart);
+    if (soldOut) throw soldOut;
+    return superseded;
   }
+  await lockVariants(tx, [...cart.map((l) => l.variantId), ...(await heldVariantIds(tx, ids))]);
+  await releaseHeldReservations(tx, ids, now);
+  // Their store credit goes back before this checkout takes any (the balance lock comes last).
+  await returnCreditOfOrders(tx, ids);
   return superseded;
+}
+
+/** The stock update found a variant's price or limit changed since the cart was read: the checkout runs again. */
+class VariantFactsMoved extends Error {}
+
+/**
+ * The checkout's cart read again under its variants' lock, taken by the read itself when
+ * `takeLock` (else held already). Only the lines of the first read: one added from another tab
+ * meanwhile (its product not weighed by the drop locks) waits for the next checkout.
+ */
+async function cartUnderLock(tx: Db, userId: string, firstRead: CheckoutLine[], takeLock: boolean): Promise<CheckoutLine[]> {
+  const wanted = new Set(firstRead.map((l) => l.variantId));
+  return (await checkoutLines(tx, userId, { lock: takeLock })).filter((l) => wanted.has(l.variantId));
 }
 
 /**
@@ -230,8 +243,10 @@ export async function createCheckout(
     /** Paid entirely with store credit: completed here, no payment page; the session id the success page finds it by. */
     creditSessionId: string | null;
   };
-  try {
-    reserved = await db.transaction(async (tx) => {
+  // The reserving transaction. `readUnderLock`: the cart's variants are locked before their facts
+  // are read (the second run, after the first found them changed when it took the stock).
+  const reserve = (readUnderLock: boolean) =>
+    db.transaction(async (tx) => {
       if (!(await lockCustomer(tx, request.userId))) {
         throw new CheckoutRefusal("unknown", "Your account could not be found. Please sign in again.");
       }
@@ -260,13 +275,14 @@ export async function createCheckout(
 
       const superseded = await supersedePendingOrders(tx, request.userId, inCart, now);
 
-      // The cart's variants are locked now (by supersedePendingOrders) and only then read for
-      // pricing: a price change committing meanwhile (an admin's edit, a repricing run) is waited
-      // for and seen, or made after this order holds the variants (repricing then skips them).
-      // Read before the lock, an order could be priced at a figure already replaced.
-      // Only the lines that were locked: one added from another tab meanwhile waits for the next checkout.
-      const locked = new Set(inCart.map((l) => l.variantId));
-      const cart = (await checkoutLines(tx, request.userId)).filter((l) => locked.has(l.variantId));
+      // The order is priced and limited on the cart as first read, without holding its variants
+      // (decision 0059): their rows are locked only by the guarded stock update near the end,
+      // which also refuses the take when a price, member price or own limit changed since the
+      // read (an admin's edit, a repricing run); the checkout then runs again with the cart read
+      // under the lock, so an order never carries a price already replaced. Locked here, every
+      // statement below would be a round trip the next buyer of a drop waits through.
+      // Units given back by superseded orders locked the variants already: read again under it.
+      const cart = readUnderLock || superseded.length > 0 ? await cartUnderLock(tx, request.userId, inCart, superseded.length === 0) : inCart;
       if (cart.length === 0) throw new CheckoutRefusal("empty_cart", "Your cart is empty.");
       for (const line of cart) {
         if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
@@ -320,12 +336,13 @@ export async function createCheckout(
       }
       const summary = priceOrder(priced, premium, coupon);
 
-      // Store credit, last of the locks (customer → coupon → variants → credit balance): the
-      // balance row stays locked to the end, so two checkouts spending the same credit take
-      // it one after the other and the second sees what the first left.
+      // Store credit: read here, spent (its balance row locked) after the stock is taken, the last
+      // of the locks (customer → coupon → variants → credit balance). The customer's own
+      // checkouts run one after another (the customer lock); a movement by anyone else meanwhile
+      // is seen by the spend, which refuses what the balance no longer covers.
       let credit = 0;
       if (request.credit?.use) {
-        const balance = await lockCreditBalance(tx, request.userId);
+        const balance = await creditBalance(tx, request.userId);
         const applied = creditToApply(balance, summary.total, request.credit.amount);
         if (applied === null) throw new CheckoutRefusal("credit_not_enough", checkoutErrorMessage("credit_not_enough", formatPence(balance)), formatPence(balance));
         credit = applied;
@@ -368,17 +385,23 @@ export async function createCheckout(
 
       await recordDropOrder(tx, orderId, dropCheck.records);
 
-      // Variant order = lock order: two checkouts of the same variants cannot deadlock.
-      const reservation = await reserveStock(tx, orderId, cart, { status: "held", expiresAt, now });
+      // Variant order = lock order: two checkouts of the same variants cannot deadlock. From here
+      // to the commit the variants are held: the reservations' insert, the credit, the commit.
+      const reservation = await reserveStock(tx, orderId, cart, { status: "held", expiresAt, now }, { unchanged: factsAsRead });
       if (!reservation.ok) {
         const { line } = reservation;
         // The stock read with the cart may be stale by now (another buyer took the units between
         // that read and the guarded update): say what is left now.
-        throw outOfStock(line, (await findVariantFacts(tx, line.variantId))?.stock ?? 0);
+        const current = await findVariantFacts(tx, line.variantId);
+        if (!current?.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
+        if (current.stock < line.quantity) throw outOfStock(line, current.stock);
+        // Stock enough and the product shown: its price or limit changed after the read.
+        if (readUnderLock) throw new Error(`checkout: variant ${line.variantId} changed under its lock`);
+        throw new VariantFactsMoved();
       }
       if (credit > 0) {
         const spent = await moveCredit(tx, { userId: request.userId, amount: -credit, kind: "order_spend", orderId });
-        // Cannot happen under the lock taken above; the CHECKs would refuse it anyway.
+        // Someone else's movement since the read (an admin's correction, say) left too little.
         if (!spent.ok) throw new CheckoutRefusal("credit_not_enough", checkoutErrorMessage("credit_not_enough", formatPence(spent.balance)), formatPence(spent.balance));
       }
       let creditSessionId: string | null = null;
@@ -400,6 +423,11 @@ export async function createCheckout(
         superseded,
         creditSessionId,
       };
+    });
+  try {
+    reserved = await reserve(false).catch((error: unknown) => {
+      if (error instanceof VariantFactsMoved) return reserve(true);
+      throw error;
     });
   } catch (error) {
     if (error instanceof CheckoutRefusal) {

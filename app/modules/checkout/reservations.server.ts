@@ -8,7 +8,7 @@
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { stockReservations } from "~/db/schema";
-import { lockVariants, returnStock, takeStock, type UnitLine } from "~/modules/catalog/inventory.server";
+import { lockVariants, returnStock, takeStock, type UnitLine, type VariantFactsAsRead } from "~/modules/catalog/inventory.server";
 import { claimOverduePendingOrders, moveOrders, pendingAmong } from "~/modules/orders/records.server";
 import { returnCreditOfOrders } from "~/modules/credit/ledger.server";
 
@@ -19,18 +19,20 @@ export type { UnitLine };
 /**
  * Takes stock for each line (in the order given: callers pass variant-id order, the lock
  * order) and records what was taken as `status`: `held` for a checkout awaiting payment, `sold`
- * for a late payment taking its units again. Returns the first line whose stock was not there,
- * having taken nothing for it; the caller rolls back its transaction (or savepoint) then.
+ * for a late payment taking its units again. Returns the first line whose stock was not there
+ * (or, with `unchanged`, whose facts were no longer those the caller read), having taken nothing
+ * for it; the caller rolls back its transaction (or savepoint) then.
  */
 export async function reserveStock<L extends UnitLine>(
   tx: Executor,
   orderId: number,
   lines: L[],
   hold: { status: "held" | "sold"; expiresAt: Date; now: Date },
+  options: { unchanged?: (line: L) => VariantFactsAsRead } = {},
 ): Promise<{ ok: true } | { ok: false; line: L }> {
   for (const line of lines) {
     const movement = { reason: hold.status === "held" ? "checkout_hold" : "late_payment", orderId } as const;
-    if (!(await takeStock(tx, line.variantId, line.quantity, movement))) return { ok: false, line };
+    if (!(await takeStock(tx, line.variantId, line.quantity, movement, options.unchanged?.(line)))) return { ok: false, line };
   }
   await tx.insert(stockReservations).values(
     lines.map((l) => ({
