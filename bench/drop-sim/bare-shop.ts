@@ -10,8 +10,9 @@
  * no email, no order; one prepared statement per request, each still a real, durable
  * transaction against the shop's own `sessions` and `product_variants`:
  *
- * - `POST /cart`: the session, the committed stock and the upsert of the line in one statement
- *   (409 when the stock is gone, 302 otherwise).
+ * - `POST /cart.data` (the product page's add, as its fetcher sends it with JavaScript): the
+ *   session, the committed stock and the upsert of the line in one statement (409 when the stock
+ *   is gone, 200 otherwise).
  * - `POST /checkout`: the session, the cart line, the conditional stock decrement and the hold's
  *   insert in one statement (302 to the payment page, or back to the cart with
  *   `checkoutError=out_of_stock`).
@@ -102,10 +103,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   }
   if (req.method !== "POST") return void res.writeHead(404).end();
   const form = await readForm(req);
-  if (path === "/cart") {
+  if (path === "/cart.data") {
     const quantity = Number(form.get("quantity"));
     const { rowCount } = await pool.query({ ...cartAdd, values: [sessionHash(req), Number(form.get("variantId")), quantity, LIMIT] });
-    if (rowCount) redirect(res, "/cart");
+    if (rowCount) res.writeHead(200, { "Content-Type": "text/plain" }).end("added");
     else res.writeHead(409, { "Content-Type": "text/plain" }).end("Sorry, this item is out of stock");
     return;
   }

@@ -2,9 +2,14 @@
  * `npm run bench:drop-sim` — a product drop: 2,000 buyers at once for 100 units (limit 2 each).
  *
  *   npm run bench:drop-sim -- [--mode plain|queue] [--instances 1|2] [--faults] [--bare]
+ *                             [--arrival-rate N]
  *
  * --bare: the same plain drop against bare-shop.ts, one prepared statement per request and no
  * framework (decision 0057): the floor the shop's figures are read against.
+ * --arrival-rate N: the buyers arrive N per second, evenly spaced, instead of all in one instant
+ * (plain mode): at a rate the server keeps up with nobody queues, so the buyers' p99 shows what
+ * the server can sustain with short waits, the capacity a queue drop's admission rate must stay
+ * under (decision 0059).
  *
  * 1. Starts a private PostgreSQL 15 cluster (pg-cluster.ts; BENCH_PG=shared uses
  *    127.0.0.1:5432 instead, without the PostgreSQL-restart fault), creates a database,
@@ -12,7 +17,7 @@
  *    address and a session made directly in the database (no sign-in over HTTP).
  * 2. Starts the production build (server/main.ts, background jobs included) as 1 or 2
  *    instances on ports 3161+ sharing that database.
- * 3. The drop: every buyer at once adds 1–2 units (POST /cart), checks out (POST /checkout,
+ * 3. The drop: every buyer at once adds 1–2 units (POST /cart.data, as the product page's fetcher does), checks out (POST /checkout,
  *    which reserves stock), and 80 % of those who got a hold pay; the rest abandon. Payment is
  *    the sandbox page (POST /sandbox/checkout/:id); with --faults it is Stripe's flow instead
  *    (a local fake of Stripe's API and signed webhooks), because the webhook storm needs
@@ -65,6 +70,7 @@ const { values: args } = parseArgs({
     instances: { type: "string", default: "1" },
     faults: { type: "boolean", default: false },
     bare: { type: "boolean", default: false },
+    "arrival-rate": { type: "string" },
   },
 });
 const MODE = args.mode as "plain" | "queue";
@@ -74,6 +80,10 @@ const FAULTS = Boolean(args.faults);
 /** --bare: the same drop against bare-shop.ts, the least a shop could do (the machine's floor). */
 const BARE = Boolean(args.bare);
 if (BARE && (FAULTS || MODE !== "plain" || INSTANCES !== 1)) throw new Error("--bare runs the plain drop on one instance, without --faults");
+/** Buyers arriving per second, evenly spaced; null: all in one instant (the drop moment). */
+const ARRIVAL_RATE = args["arrival-rate"] === undefined ? null : Number(args["arrival-rate"]);
+if (ARRIVAL_RATE !== null && !(ARRIVAL_RATE > 0)) throw new Error(`--arrival-rate must be a positive number of buyers per second, not ${args["arrival-rate"]}`);
+if (ARRIVAL_RATE !== null && (FAULTS || MODE !== "plain")) throw new Error("--arrival-rate runs the plain drop, without --faults");
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -93,6 +103,7 @@ const DB_NAME = `nearmint_drop_sim_${Date.now().toString(36)}`;
 /** The key in latest.json: a run with other knobs does not replace the standard run's figures. */
 const SCENARIO = [
   `${BARE ? "bare floor, " : ""}${MODE}, ${INSTANCES} instance${INSTANCES > 1 ? "s" : ""}${FAULTS ? ", faults" : ""}`,
+  ...(ARRIVAL_RATE !== null ? [`arriving ${ARRIVAL_RATE}/s`] : []),
   ...(BUYERS !== 2000 ? [`${BUYERS} buyers`] : []),
   ...(STOCK !== 100 ? [`stock ${STOCK}`] : []),
   ...(CONNECTIONS !== 100 ? [`${CONNECTIONS} connections`] : []),
@@ -660,14 +671,16 @@ async function buyer(b: Buyer, variantId: number) {
   const home = b.index % instances.length;
   if (MODE === "queue" && !(await waitForAdmission(home, b))) return;
 
-  const cart = await step(home, "POST", "/cart", { cookie: b.cookie, form: { intent: "add", variantId: String(variantId), quantity: String(b.quantity), redirectTo: "/cart" } });
+  // The add as the product page sends it with JavaScript (a fetcher: the action's answer alone,
+  // 200 or 409); without JavaScript a refusal renders the whole cart page (bench:request-cost).
+  const cart = await step(home, "POST", "/cart.data", { cookie: b.cookie, form: { intent: "add", variantId: String(variantId), quantity: String(b.quantity) } });
   if (cart?.status === 409) {
     latency.cart.push(cart.ms);
     wire.cart.push(cart.wireMs);
     outcome.cartSoldOut++;
     return;
   }
-  if (!cart || cart.status !== 302) {
+  if (!cart || cart.status !== 200) {
     outcome.cartFailed++;
     if (outcome.cartFailed <= 3) console.warn(`[drop-sim] cart add: ${cart ? `${cart.status} ${cart.body.slice(0, 160)}` : "no answer"}`);
     return;
@@ -710,6 +723,30 @@ async function buyer(b: Buyer, variantId: number) {
   }
   if (PAYMENTS === "sandbox") await payWithSandbox(home, b, sessionId);
   else await payWithStripe(home, sessionId);
+}
+
+/**
+ * Starts every buyer: all in one instant (the drop moment), or with --arrival-rate one every
+ * 1/N s. The schedule is kept against the clock, not by chained timers, so a late tick starts
+ * the buyers it owes at once instead of drifting: the offered load stays N/s whatever the
+ * answers do (an open loop, as a crowd is).
+ */
+async function arrive(all: Buyer[], run: (b: Buyer) => Promise<void>): Promise<{ arrivalSeconds: number }> {
+  if (ARRIVAL_RATE === null) {
+    await Promise.all(all.map(run));
+    return { arrivalSeconds: 0 };
+  }
+  const runs: Promise<void>[] = [];
+  const t0 = performance.now();
+  let next = 0;
+  while (next < all.length) {
+    const due = Math.min(all.length, Math.floor(((performance.now() - t0) * ARRIVAL_RATE) / 1000) + 1);
+    while (next < due) runs.push(run(all[next++]!));
+    if (next < all.length) await sleep(1);
+  }
+  const arrivalSeconds = (performance.now() - t0) / 1000;
+  await Promise.all(runs);
+  return { arrivalSeconds };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -903,6 +940,23 @@ async function sigtermDrain(n: number, buyers: Buyer[], variantId: number) {
 }
 
 /** The waiting room's figures: polls, admissions, and the sell-out measured from the drop's start. */
+/**
+ * With --arrival-rate: the rate the client really kept (its own stalls can fall behind the
+ * schedule) and the slowest step's p99, the figure the issue's "p99 ≤ 100 ms" is read against.
+ */
+function arrivalFigures(offeredPerSecond: number, arrivalSeconds: number) {
+  const p99s = (["cart", "checkout", "payment"] as const)
+    .filter((name) => latency[name].length > 0)
+    .map((name) => ({ name, p99: summary(latency[name]).p99 }))
+    .sort((a, b) => b.p99 - a.p99);
+  return {
+    offeredPerSecond,
+    keptPerSecond: Math.round((BUYERS - 1) / Math.max(arrivalSeconds, 1e-3)),
+    slowestStep: p99s[0]?.name ?? null,
+    slowestStepP99Ms: p99s[0]?.p99 ?? 0,
+  };
+}
+
 function queueFigures() {
   const pollWindowSeconds = (queue.lastPollAt - queue.firstPollAt) / 1000;
   return {
@@ -1168,12 +1222,7 @@ async function main() {
     const clientLoop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
     clientLoop.enable();
     const started = performance.now();
-    // The drop moment: every buyer at once.
-    await Promise.all(
-      buyers.slice(0, BUYERS).map(async (b) => {
-        await buyer(b, variantId);
-      }),
-    );
+    const { arrivalSeconds } = await arrive(buyers.slice(0, BUYERS), (b) => buyer(b, variantId));
     await Promise.all(faultRuns);
     const wallSeconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMs(instances.map((i) => i.child.pid!));
@@ -1207,6 +1256,7 @@ async function main() {
       transportErrors: counts.transportErrors,
       retries: counts.retries,
       queue: MODE === "queue" ? queueFigures() : null,
+      arrival: ARRIVAL_RATE === null ? null : arrivalFigures(ARRIVAL_RATE, arrivalSeconds),
     };
     console.log(
       `[drop-sim] drop: ${drop.checkoutAttemptsPerSecond} checkout attempts/s, ${outcome.checkoutAttempts} attempts over ${drop.checkoutWindowSeconds} s; ${outcome.holds} holds, sold out after ${drop.soldOutAfterSeconds} s (${drop.holdsPerSecond} holds/s); ` +
@@ -1215,6 +1265,12 @@ async function main() {
         `server CPU ${drop.serverCpuMsPerRequest} ms/request, PostgreSQL CPU ${drop.postgresCpuMsPerRequest} ms/request, client CPU ${drop.clientCpuMsPerRequest} ms/request (event loop delay p99 ${drop.clientEventLoopDelayMs.p99}, max ${drop.clientEventLoopDelayMs.max} ms); load ${load()}`,
     );
 
+    if (drop.arrival) {
+      const a = drop.arrival;
+      console.log(
+        `[drop-sim] arrivals: ${a.offeredPerSecond}/s offered, ${a.keptPerSecond}/s kept by the client; the slowest step's buyer's wait p99 ${a.slowestStepP99Ms} ms (${a.slowestStep}): ${a.slowestStepP99Ms <= 100 ? "within" : "over"} 100 ms`,
+      );
+    }
     if (drop.queue) {
       const q = drop.queue;
       console.log(

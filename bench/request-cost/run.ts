@@ -106,6 +106,7 @@ async function main() {
       { name: "GET /drops/0/status: every middleware and React Router, no statement (404)", path: "/drops/0/status", method: "GET", signedIn: false, expectStatus: 404 },
       { name: "POST /checkout, the line sold out: session + one read (302 to the cart)", path: "/checkout", method: "POST", body: form({ couponCode: "" }), signedIn: true, expectStatus: 302, location: "checkoutError=out_of_stock" },
       { name: "POST /cart, a line's quantity set (302)", path: "/cart", method: "POST", body: form({ intent: "update", variantId: fx.inStock, quantity: 1, redirectTo: "/cart" }), signedIn: true, expectStatus: 302 },
+      { name: "POST /cart.data, adding a sold-out product with JavaScript (a fetcher: the action's answer alone)", path: "/cart.data", method: "POST", body: form({ intent: "add", variantId: fx.soldOut, quantity: 1 }), signedIn: true, expectStatus: 409 },
       { name: "POST /cart, adding a sold-out product without JavaScript (409: the cart page rendered)", path: "/cart", method: "POST", body: form({ intent: "add", variantId: fx.soldOut, quantity: 1, redirectTo: "/cart" }), signedIn: true, expectStatus: 409 },
     ];
     const results: Array<Case & LoadFigures> = [];
