@@ -637,27 +637,47 @@ describe("a price change committing while a checkout starts", () => {
   });
 });
 
-describe("a variant's facts changing between the checkout's read and its stock update", () => {
-  it("a member price change is charged: the take finds the price moved and the checkout runs again, leaving one order", async () => {
+describe("a variant's facts changing between the checkout's read and its stock update (decision 0059)", () => {
+  /** Resolves once some statement of this test database is waiting for a row lock (the checkout's stock update). */
+  async function untilWaitingOnALock() {
+    for (let i = 0; i < 200; i++) {
+      const waiting = await database.db.execute(
+        sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' LIMIT 1`,
+      );
+      if ((waiting as unknown as { rows: unknown[] }).rows.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error("the checkout never waited for the variant's row");
+  }
+  /** The next order id the sequence would give: a run that inserted an order and rolled back used one up. */
+  async function nextOrderId() {
+    const result = await database.db.execute(sql`SELECT last_value + CASE WHEN is_called THEN 1 ELSE 0 END AS next FROM orders_id_seq`);
+    return Number((result as unknown as { rows: { next: string }[] }).rows[0]!.next);
+  }
+
+  it("a member price changed meanwhile is charged: the first run's take is refused, it rolls back and runs again", async () => {
     if (!(await usingPostgresServer())) return; // PGlite runs one transaction at a time: no race to arrange
     const user = await fx.customer();
     await fx.premium(user.id);
     const product = await fx.product({ price: 1000, premiumPrice: 900, stock: 5 });
     await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+    const firstId = await nextOrderId();
     let checkout: ReturnType<typeof createCheckout> | undefined;
     await database.db.transaction(async (tx) => {
       await tx.update(productVariants).set({ premiumPrice: 850 }).where(eq(productVariants.id, product.variantId));
       checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The checkout has read the cart (900), written its order and now waits at the stock update.
+      await untilWaitingOnALock();
     });
     const result = await checkout!;
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const { items } = await orderOf(result.orderId);
     expect(items[0]!.unitPrice).toBe(850);
-    // The first run rolled back whole: one order, one reservation, one unit taken.
+    // The second run's order: the first run's was written and rolled back whole.
+    expect(result.orderId).toBe(firstId + 1);
     expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(1);
-    expect((await database.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, product.variantId)))[0]!.stock).toBe(4);
+    expect(await fx.stock(product.variantId)).toBe(4);
   });
 
   it("a limit the variant was given meanwhile is applied: the cart above it is refused and nothing is held", async () => {
@@ -669,11 +689,31 @@ describe("a variant's facts changing between the checkout's read and its stock u
     await database.db.transaction(async (tx) => {
       await tx.update(productVariants).set({ limitPerCustomer: 1 }).where(eq(productVariants.id, product.variantId));
       checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await untilWaitingOnALock();
     });
     expect(await checkout!).toMatchObject({ ok: false, code: "limit_exceeded" });
     expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
-    expect((await database.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, product.variantId)))[0]!.stock).toBe(5);
+    expect(await fx.stock(product.variantId)).toBe(5);
+  });
+
+  it.each([
+    ["a product limit lowered below the cart", { limitPerCustomer: 1 }, "limit_exceeded"],
+    ["the product hidden", { isVisible: false }, "unavailable"],
+  ] as const)("%s by an edit that also holds the variant (a CSV import, say) is applied, though the product row is not locked", async (_label, change, code) => {
+    if (!(await usingPostgresServer())) return;
+    const user = await fx.customer();
+    const product = await fx.product({ price: 500, stock: 5 });
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 2 }]);
+    let checkout: ReturnType<typeof createCheckout> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.update(products).set(change).where(eq(products.id, product.id));
+      await tx.update(productVariants).set({ updatedAt: new Date() }).where(eq(productVariants.id, product.variantId));
+      checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
+      await untilWaitingOnALock();
+    });
+    expect(await checkout!).toMatchObject({ ok: false, code });
+    expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
+    expect(await fx.stock(product.variantId)).toBe(5);
   });
 });
 

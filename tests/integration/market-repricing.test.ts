@@ -312,7 +312,9 @@ describe("applyRepricing", () => {
     let applied = false;
     const apply = applyRepricing(db, adminId, preview.fingerprint).finally(() => (applied = true));
     await sleep(300);
-    // A checkout of Near Mint Charizard now: its guarded stock update waits for apply.
+    // A checkout of Near Mint Charizard now: its guarded stock update waits for apply. (Written
+    // out as checkout's statement; createCheckout's re-run on a changed price is tested in
+    // checkout.test.ts.)
     let checkedOut = false;
     const checkout = db
       .transaction(async (tx) => {

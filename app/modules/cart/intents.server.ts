@@ -31,8 +31,9 @@ export async function applyCartChange(
   ownerFor: (create: boolean) => Promise<CartOwner | null>,
 ): Promise<CartResult> {
   const checked = change.intent === "add" ? await checkAdd(db, change.variantId, change.quantity) : null;
-  // Refused on the variant's facts alone (unknown, hidden, sold out): no one's cart is read. After
-  // a drop sells out this is most of the posts, so it is kept to the one read.
+  // Refused on the variant's facts alone (unknown, hidden, sold out): no one's cart is read (a
+  // stale guest cookie is left for the next request to clear). After a drop sells out this is
+  // most of the posts, so it is kept to the one read.
   if (checked && "refusal" in checked) return checked.refusal;
   const addable = checked && "variant" in checked ? checked.variant : null;
   // A drop product (decision 0047): only an account whose turn to buy is open may add it.

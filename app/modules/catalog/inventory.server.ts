@@ -34,6 +34,8 @@ export interface VariantFacts extends VariantAttributes {
   stock: number;
   /** The limit that applies: the variant's own, else the product's (null: none). */
   limitPerCustomer: number | null;
+  /** The variant's own limit as stored (null: the product's applies, or none). */
+  ownLimit: number | null;
   /** Which units count against `limitPerCustomer`. */
   limitScope: LimitScope;
   isVisible: boolean;
@@ -84,7 +86,7 @@ function toFacts(row: FactRow): VariantFacts {
   const { variantLimit, productLimit, ...rest } = row;
   const label = variantLabel(row);
   const { limit, scope } = limitFor({ variantId: row.variantId, productId: row.productId, variantLimit, productLimit });
-  return { ...rest, variantLabel: label, displayName: label ? `${row.name} (${label})` : row.name, limitPerCustomer: limit, limitScope: scope };
+  return { ...rest, variantLabel: label, displayName: label ? `${row.name} (${label})` : row.name, limitPerCustomer: limit, ownLimit: variantLimit, limitScope: scope };
 }
 
 /** One variant's facts, asked on every cart add and change: a prepared statement (decision 0056). */
@@ -144,8 +146,8 @@ export interface VariantFactsAsRead {
 }
 
 /** The facts `takeStock` can be asked to find unchanged, from a VariantFacts read. */
-export function factsAsRead(facts: Pick<VariantFacts, "price" | "premiumPrice" | "limitPerCustomer" | "limitScope">): VariantFactsAsRead {
-  return { price: facts.price, premiumPrice: facts.premiumPrice, ownLimit: facts.limitScope.kind === "variant" ? facts.limitPerCustomer : null };
+export function factsAsRead(facts: Pick<VariantFacts, "price" | "premiumPrice" | "ownLimit">): VariantFactsAsRead {
+  return { price: facts.price, premiumPrice: facts.premiumPrice, ownLimit: facts.ownLimit };
 }
 
 /**
@@ -340,7 +342,11 @@ export async function unitsReturnedForOrder(db: Executor, orderId: number, reaso
   return new Map(rows.map((r) => [r.variantId, Number(r.units)]));
 }
 
-/** Locks variants' rows in id order ahead of a mix of returning and taking stock in one transaction. */
+/**
+ * Locks variants' rows in id order ahead of a mix of returning and taking stock in one
+ * transaction. The other place that locks them ahead of a take is checkout's locking read of
+ * the cart (`checkoutLines` with `lock`), in the same order.
+ */
 export async function lockVariants(tx: Executor, variantIds: number[]): Promise<void> {
   const ids = [...new Set(variantIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;

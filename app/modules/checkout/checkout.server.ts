@@ -110,7 +110,7 @@ interface SupersededOrder {
  * moment it was read would have been refused by a checkout run then: answering from that read
  * is answering as of that moment, and takes nothing, so it cannot oversell. Callers ask it only
  * when nothing of the customer's is about to be given back (no pending order to replace); a
- * hidden line is left to the locked path (refused there as unavailable).
+ * hidden line is left to the full path (refused there as unavailable).
  */
 function soldOutRefusal(cart: CheckoutLine[]): CheckoutRefusal | null {
   const short = cart.find((line) => line.isVisible && line.stock < line.quantity);
@@ -155,7 +155,8 @@ async function supersedePendingOrders(tx: Db, userId: string, cart: CheckoutLine
   const ids = superseded.map((o) => o.id);
   if (ids.length === 0) {
     // Asked again here: the stock can have gone since the answer before the transaction (a race
-    // in the crowd), and going on to the variant's lock only to be refused is what it avoids.
+    // in the crowd), and writing an order to queue at the stock update only to be refused is
+    // what it avoids.
     const soldOut = soldOutRefusal(cart);
     if (soldOut) throw soldOut;
     return superseded;
@@ -168,16 +169,31 @@ async function supersedePendingOrders(tx: Db, userId: string, cart: CheckoutLine
 }
 
 /** The stock update found a variant's price or limit changed since the cart was read: the checkout runs again. */
-class VariantFactsMoved extends Error {}
+class VariantChangedSinceRead extends Error {}
+
+/** Whether a line's visibility or applicable limit now differs from `cart`'s (read earlier in the transaction). */
+async function productFactsChanged(tx: Db, userId: string, cart: CheckoutLine[]): Promise<boolean> {
+  const now = new Map((await checkoutLines(tx, userId)).map((l) => [l.variantId, l]));
+  return cart.some((line) => {
+    const current = now.get(line.variantId);
+    return (
+      !current ||
+      current.isVisible !== line.isVisible ||
+      current.limitPerCustomer !== line.limitPerCustomer ||
+      limitScopeKey(current.limitScope) !== limitScopeKey(line.limitScope)
+    );
+  });
+}
 
 /**
- * The checkout's cart read again under its variants' lock, taken by the read itself when
- * `takeLock` (else held already). Only the lines of the first read: one added from another tab
- * meanwhile (its product not weighed by the drop locks) waits for the next checkout.
+ * The checkout's cart read again under its variants' lock: taken by the read itself with
+ * `lockNow`, else already held (supersedePendingOrders took it). Only the lines of the first
+ * read: one added from another tab meanwhile (its product not weighed by the drop locks) waits
+ * for the next checkout.
  */
-async function cartUnderLock(tx: Db, userId: string, firstRead: CheckoutLine[], takeLock: boolean): Promise<CheckoutLine[]> {
+async function cartUnderLock(tx: Db, userId: string, firstRead: CheckoutLine[], { lockNow }: { lockNow: boolean }): Promise<CheckoutLine[]> {
   const wanted = new Set(firstRead.map((l) => l.variantId));
-  return (await checkoutLines(tx, userId, { lock: takeLock })).filter((l) => wanted.has(l.variantId));
+  return (await checkoutLines(tx, userId, { lock: lockNow })).filter((l) => wanted.has(l.variantId));
 }
 
 /**
@@ -186,12 +202,13 @@ async function cartUnderLock(tx: Db, userId: string, firstRead: CheckoutLine[], 
  * 0. Before anything else, one read: a cart short of stock, with no pending order of the
  *    customer's to give units back, is refused `out_of_stock` (soldOutBeforeStarting).
  * 1. In one short transaction (no network call inside): lock the customer (so two parallel
- *    checkouts by one customer are serialised), re-price the cart from the database (member
- *    prices, shipping, coupon), end the customer's earlier pending checkouts (their stock
- *    back: a customer holds at most one cart's worth), refuse hidden products and anything
- *    over the per-customer limit counted across paid and pending orders, take the stock with
- *    guarded updates, and write the pending order, its items at the locked-in prices and its
- *    reservations.
+ *    checkouts by one customer are serialised), end the customer's earlier pending checkouts
+ *    (their stock back: a customer holds at most one cart's worth), re-price the cart as first
+ *    read (member prices, shipping, coupon), refuse hidden products and anything over the
+ *    per-customer limit counted across paid and pending orders, write the pending order and its
+ *    items, then take the stock with guarded updates that also find each variant's price,
+ *    member price and own limit as read (else the transaction runs once more with the cart read
+ *    under the variants' lock: decision 0059), and write the reservations.
  * 2. After commit, close the replaced checkouts' payment sessions (best effort: a payment that
  *    still lands there is a late payment, re-reserved or refunded by fulfilment), then ask the
  *    provider for a hosted payment session. If that fails, the reservation is released and the
@@ -247,6 +264,7 @@ export async function createCheckout(
   // are read (the second run, after the first found them changed when it took the stock).
   const reserve = (readUnderLock: boolean) =>
     db.transaction(async (tx) => {
+      couponApplied = false;
       if (!(await lockCustomer(tx, request.userId))) {
         throw new CheckoutRefusal("unknown", "Your account could not be found. Please sign in again.");
       }
@@ -281,8 +299,13 @@ export async function createCheckout(
       // read (an admin's edit, a repricing run); the checkout then runs again with the cart read
       // under the lock, so an order never carries a price already replaced. Locked here, every
       // statement below would be a round trip the next buyer of a drop waits through.
-      // Units given back by superseded orders locked the variants already: read again under it.
-      const cart = readUnderLock || superseded.length > 0 ? await cartUnderLock(tx, request.userId, inCart, superseded.length === 0) : inCart;
+      // Units given back by superseded orders locked every cart variant already: read under it.
+      const lockedBySupersede = superseded.length > 0;
+      const cart = lockedBySupersede
+        ? await cartUnderLock(tx, request.userId, inCart, { lockNow: false })
+        : readUnderLock
+          ? await cartUnderLock(tx, request.userId, inCart, { lockNow: true })
+          : inCart;
       if (cart.length === 0) throw new CheckoutRefusal("empty_cart", "Your cart is empty.");
       for (const line of cart) {
         if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
@@ -337,9 +360,10 @@ export async function createCheckout(
       const summary = priceOrder(priced, premium, coupon);
 
       // Store credit: read here, spent (its balance row locked) after the stock is taken, the last
-      // of the locks (customer → coupon → variants → credit balance). The customer's own
-      // checkouts run one after another (the customer lock); a movement by anyone else meanwhile
-      // is seen by the spend, which refuses what the balance no longer covers.
+      // of the locks (customer → person keys → coupon → variants → credit balance). Nobody can move
+      // this customer's credit in between: every movement writes a ledger row naming the customer,
+      // whose row this transaction holds (FOR UPDATE blocks the row's key-share lock). The spend
+      // still checks the balance.
       let credit = 0;
       if (request.credit?.use) {
         const balance = await creditBalance(tx, request.userId);
@@ -385,8 +409,9 @@ export async function createCheckout(
 
       await recordDropOrder(tx, orderId, dropCheck.records);
 
-      // Variant order = lock order: two checkouts of the same variants cannot deadlock. From here
-      // to the commit the variants are held: the reservations' insert, the credit, the commit.
+      // Variant order = lock order: two checkouts of the same variants cannot deadlock. From the
+      // first line's update to the commit the variants are held: the other lines' updates, the
+      // reservations' insert, the credit (and an order it pays in full completed), the commit.
       const reservation = await reserveStock(tx, orderId, cart, { status: "held", expiresAt, now }, { unchanged: factsAsRead });
       if (!reservation.ok) {
         const { line } = reservation;
@@ -395,13 +420,20 @@ export async function createCheckout(
         const current = await findVariantFacts(tx, line.variantId);
         if (!current?.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
         if (current.stock < line.quantity) throw outOfStock(line, current.stock);
-        // Stock enough and the product shown: its price or limit changed after the read.
-        if (readUnderLock) throw new Error(`checkout: variant ${line.variantId} changed under its lock`);
-        throw new VariantFactsMoved();
+        // Stock enough and the product shown: most likely its price or limit changed after the
+        // read (or units came back just now); either way a run with the cart read under the lock
+        // decides. Read under the lock, only the product's visibility can have moved (a product
+        // row is not locked): hidden and shown again within the moment.
+        if (readUnderLock || lockedBySupersede) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
+        throw new VariantChangedSinceRead();
       }
+      // The products' own facts (shown or hidden, a product's limit) are not on the rows the take
+      // locked. An admin's edit that changed them and held these variants has committed by now
+      // (the take waited for it): read them again and, if the order was made on others, run again.
+      if (!readUnderLock && !lockedBySupersede && (await productFactsChanged(tx, request.userId, cart))) throw new VariantChangedSinceRead();
       if (credit > 0) {
         const spent = await moveCredit(tx, { userId: request.userId, amount: -credit, kind: "order_spend", orderId });
-        // Someone else's movement since the read (an admin's correction, say) left too little.
+        // Cannot happen (above); the spend's own check would refuse it anyway.
         if (!spent.ok) throw new CheckoutRefusal("credit_not_enough", checkoutErrorMessage("credit_not_enough", formatPence(spent.balance)), formatPence(spent.balance));
       }
       let creditSessionId: string | null = null;
@@ -426,7 +458,7 @@ export async function createCheckout(
     });
   try {
     reserved = await reserve(false).catch((error: unknown) => {
-      if (error instanceof VariantFactsMoved) return reserve(true);
+      if (error instanceof VariantChangedSinceRead) return reserve(true);
       throw error;
     });
   } catch (error) {

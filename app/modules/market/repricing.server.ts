@@ -306,8 +306,9 @@ export type ApplyOutcome =
  *     checkout locks variants in, so the two cannot deadlock). Checkout takes stock with a
  *     guarded UPDATE of the variant row before writing its held reservation, in one
  *     transaction: so a checkout already past that point holds the row, and we wait here until
- *     it commits (or rolls back); a checkout arriving after this point waits for us, and then
- *     reads the new price: checkout locks its cart's variants before reading their prices.
+ *     it commits (or rolls back); a checkout arriving after this point waits for us at its
+ *     guarded stock update, which then finds the price changed, and the checkout runs again
+ *     with the cart read under the lock: the new price (decision 0059).
  *  3. Only then is the plan computed (READ COMMITTED: a new snapshot per statement), so the
  *     held reservations it reads include every checkout that got its units before us, and no
  *     other can get any until we commit. Held variants are skipped; the rest are written.
