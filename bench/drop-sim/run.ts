@@ -1,5 +1,6 @@
 /**
- * `npm run bench:drop-sim` — a product drop: 2,000 buyers at once for 100 units (limit 2 each).
+ * `npm run bench:drop-sim` — a product drop: 2,000 buyers at once (or N a second with
+ * --arrival-rate) for 100 units (limit 2 each).
  *
  *   npm run bench:drop-sim -- [--mode plain|queue] [--instances 1|2] [--faults] [--bare]
  *                             [--arrival-rate N]
@@ -9,7 +10,9 @@
  * --arrival-rate N: the buyers arrive N per second, evenly spaced, instead of all in one instant
  * (plain mode): at a rate the server keeps up with nobody queues, so the buyers' p99 shows what
  * the server can sustain with short waits, the capacity a queue drop's admission rate must stay
- * under (decision 0059).
+ * under (decision 0059). "Slowest step" is the worst p99 of cart, checkout and payment. Each
+ * wait is timed from the request's call, not from when its buyer was due: if the client fell
+ * behind its schedule ("kept" below "offered"), the p99 understates the wait.
  *
  * 1. Starts a private PostgreSQL 15 cluster (pg-cluster.ts; BENCH_PG=shared uses
  *    127.0.0.1:5432 instead, without the PostgreSQL-restart fault), creates a database,
@@ -17,8 +20,9 @@
  *    address and a session made directly in the database (no sign-in over HTTP).
  * 2. Starts the production build (server/main.ts, background jobs included) as 1 or 2
  *    instances on ports 3161+ sharing that database.
- * 3. The drop: every buyer at once adds 1–2 units (POST /cart.data, as the product page's fetcher does), checks out (POST /checkout,
- *    which reserves stock), and 80 % of those who got a hold pay; the rest abandon. Payment is
+ * 3. The drop: every buyer at once adds 1–2 units (POST /cart.data, as the product page's
+ *    fetcher does), checks out (POST /checkout, which reserves stock), and 80 % of those who
+ *    got a hold pay; the rest abandon. Payment is
  *    the sandbox page (POST /sandbox/checkout/:id); with --faults it is Stripe's flow instead
  *    (a local fake of Stripe's API and signed webhooks), because the webhook storm needs
  *    webhooks, which the sandbox does not have.
@@ -939,7 +943,6 @@ async function sigtermDrain(n: number, buyers: Buyer[], variantId: number) {
   return { dropped, exitCode: code };
 }
 
-/** The waiting room's figures: polls, admissions, and the sell-out measured from the drop's start. */
 /**
  * With --arrival-rate: the rate the client really kept (its own stalls can fall behind the
  * schedule) and the slowest step's p99, the figure the issue's "p99 ≤ 100 ms" is read against.
@@ -957,6 +960,7 @@ function arrivalFigures(offeredPerSecond: number, arrivalSeconds: number) {
   };
 }
 
+/** The waiting room's figures: polls, admissions, and the sell-out measured from the drop's start. */
 function queueFigures() {
   const pollWindowSeconds = (queue.lastPollAt - queue.firstPollAt) / 1000;
   return {
