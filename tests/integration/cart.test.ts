@@ -95,6 +95,13 @@ function contextFor(): AppLoadContext {
   return { db: database.db, env: loadEnv({}), shop: {} as AppLoadContext["shop"] } as AppLoadContext;
 }
 
+/** Adds refused on the variant alone, whoever posts them, with the status each is answered. */
+const REFUSED_ON_THE_VARIANT: [string, () => Promise<{ variantId: number }>, number][] = [
+  ["an unknown product", () => Promise.resolve({ variantId: 999_999_999 }), 404],
+  ["a hidden product", () => makeProduct({ isVisible: false }), 404],
+  ["a sold-out product", () => makeProduct({ stock: 0 }), 409],
+];
+
 describe("adding, changing and removing", () => {
   let guest: CartOwner;
   beforeEach(async () => {
@@ -594,11 +601,7 @@ describe("POST /cart as a guest: a guest cart only for an add that can succeed",
     return settle(() => cartAction({ request: post(fields, cookie), context: contextFor(), params: {} } as any));
   }
 
-  it.each([
-    ["an unknown product", () => Promise.resolve({ variantId: 999_999_999 }), 404],
-    ["a hidden product", () => makeProduct({ isVisible: false }), 404],
-    ["a sold-out product", () => makeProduct({ stock: 0 }), 409],
-  ])("an add of %s sets no cookie and inserts no guest_carts row", async (_label, product, status) => {
+  it.each(REFUSED_ON_THE_VARIANT)("an add of %s sets no cookie and inserts no guest_carts row", async (_label, product, status) => {
     const { variantId: id } = await product();
     const before = await database.db.$count(guestCarts);
     for (const fields of [
@@ -660,11 +663,7 @@ describe("applyCartChange: an add refused on the variant alone", () => {
   // Unknown, hidden or sold out is the same for every cart, so nobody's cart (session or guest
   // cookie) is read for it: after a sell-out these are most of the posts. A stale guest cookie
   // is then left for the next request to clear.
-  it.each([
-    ["an unknown product", () => Promise.resolve({ variantId: 999_999_999 }), 404],
-    ["a hidden product", () => makeProduct({ isVisible: false }), 404],
-    ["a sold-out product", () => makeProduct({ stock: 0 }), 409],
-  ])("an add of %s is refused without looking up whose cart it is", async (_label, product, status) => {
+  it.each(REFUSED_ON_THE_VARIANT)("an add of %s is refused without looking up whose cart it is", async (_label, product, status) => {
     const { variantId: id } = await product();
     const form = new FormData();
     for (const [name, value] of Object.entries({ intent: "add", variantId: String(id), quantity: "1" })) form.set(name, value);

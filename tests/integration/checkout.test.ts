@@ -614,30 +614,21 @@ describe("variants: what is sold is a condition of a card, not the card", () => 
   });
 });
 
-describe("a price change committing while a checkout starts", () => {
-  it("is waited for and charged: the order never carries a price that was already replaced", async () => {
-    if (!(await usingPostgresServer())) return; // PGlite runs one transaction at a time: no race to arrange
-    const user = await fx.customer();
-    const product = await fx.product({ price: 100, stock: 5 });
-    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+describe("an edit committing while a checkout is under way (decision 0059)", () => {
+  /**
+   * The customer's checkout, started while `edit` is written but not committed: the edit commits
+   * once the checkout waits for a row the edit holds (its stock update), and the checkout's
+   * answer is returned.
+   */
+  async function checkoutDuring(userId: string, edit: (tx: Tx) => Promise<unknown>) {
     let checkout: ReturnType<typeof createCheckout> | undefined;
     await database.db.transaction(async (tx) => {
-      // An admin's (or a repricing run's) change holds the variant, not yet committed...
-      await tx.update(productVariants).set({ price: 22999 }).where(eq(productVariants.id, product.variantId));
-      // ...when the customer checks out.
-      checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await edit(tx);
+      checkout = createCheckout(database.db, { userId }, sandbox, config);
+      await untilWaitingOnALock();
     });
-    const result = await checkout!;
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    const { order, items } = await orderOf(result.orderId);
-    expect(items[0]!.unitPrice).toBe(22999);
-    expect(order.subtotalAmount).toBe(22999);
-  });
-});
-
-describe("a variant's facts changing between the checkout's read and its stock update (decision 0059)", () => {
+    return checkout!;
+  }
   /** Resolves once some statement of this test database is waiting for a row lock (the checkout's stock update). */
   async function untilWaitingOnALock() {
     for (let i = 0; i < 200; i++) {
@@ -655,21 +646,28 @@ describe("a variant's facts changing between the checkout's read and its stock u
     return Number((result as unknown as { rows: { next: string }[] }).rows[0]!.next);
   }
 
-  it("a member price changed meanwhile is charged: the first run's take is refused, it rolls back and runs again", async () => {
+  it("a price changed by an admin or a repricing run is waited for and charged: the order never carries a replaced price", async () => {
     if (!(await usingPostgresServer())) return; // PGlite runs one transaction at a time: no race to arrange
+    const user = await fx.customer();
+    const product = await fx.product({ price: 100, stock: 5 });
+    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
+    const result = await checkoutDuring(user.id, (tx) => tx.update(productVariants).set({ price: 22999 }).where(eq(productVariants.id, product.variantId)));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { order, items } = await orderOf(result.orderId);
+    expect(items[0]!.unitPrice).toBe(22999);
+    expect(order.subtotalAmount).toBe(22999);
+  });
+
+  it("a member price changed meanwhile is charged: the first run's take is refused, it rolls back and runs again", async () => {
+    if (!(await usingPostgresServer())) return;
     const user = await fx.customer();
     await fx.premium(user.id);
     const product = await fx.product({ price: 1000, premiumPrice: 900, stock: 5 });
     await fx.cart(user.id, [{ variantId: product.variantId, quantity: 1 }]);
     const firstId = await nextOrderId();
-    let checkout: ReturnType<typeof createCheckout> | undefined;
-    await database.db.transaction(async (tx) => {
-      await tx.update(productVariants).set({ premiumPrice: 850 }).where(eq(productVariants.id, product.variantId));
-      checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
-      // The checkout has read the cart (900), written its order and now waits at the stock update.
-      await untilWaitingOnALock();
-    });
-    const result = await checkout!;
+    // The checkout reads the cart (900), writes its order and waits at the stock update.
+    const result = await checkoutDuring(user.id, (tx) => tx.update(productVariants).set({ premiumPrice: 850 }).where(eq(productVariants.id, product.variantId)));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const { items } = await orderOf(result.orderId);
@@ -680,38 +678,21 @@ describe("a variant's facts changing between the checkout's read and its stock u
     expect(await fx.stock(product.variantId)).toBe(4);
   });
 
-  it("a limit the variant was given meanwhile is applied: the cart above it is refused and nothing is held", async () => {
-    if (!(await usingPostgresServer())) return;
-    const user = await fx.customer();
-    const product = await fx.product({ price: 500, stock: 5 });
-    await fx.cart(user.id, [{ variantId: product.variantId, quantity: 2 }]);
-    let checkout: ReturnType<typeof createCheckout> | undefined;
-    await database.db.transaction(async (tx) => {
-      await tx.update(productVariants).set({ limitPerCustomer: 1 }).where(eq(productVariants.id, product.variantId));
-      checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
-      await untilWaitingOnALock();
-    });
-    expect(await checkout!).toMatchObject({ ok: false, code: "limit_exceeded" });
-    expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
-    expect(await fx.stock(product.variantId)).toBe(5);
-  });
-
   it.each([
-    ["a product limit lowered below the cart", { limitPerCustomer: 1 }, "limit_exceeded"],
-    ["the product hidden", { isVisible: false }, "unavailable"],
-  ] as const)("%s by an edit that also holds the variant (a CSV import, say) is applied, though the product row is not locked", async (_label, change, code) => {
+    ["a limit given to the variant", "variant", { limitPerCustomer: 1 }, "limit_exceeded"],
+    ["a product limit lowered below the cart, by an edit that also holds the variant (a CSV import, say)", "product", { limitPerCustomer: 1 }, "limit_exceeded"],
+    ["the product hidden, by an edit that also holds the variant", "product", { isVisible: false }, "unavailable"],
+  ] as const)("%s is applied: the cart above it is refused and nothing is held", async (_label, row, change, code) => {
     if (!(await usingPostgresServer())) return;
     const user = await fx.customer();
     const product = await fx.product({ price: 500, stock: 5 });
     await fx.cart(user.id, [{ variantId: product.variantId, quantity: 2 }]);
-    let checkout: ReturnType<typeof createCheckout> | undefined;
-    await database.db.transaction(async (tx) => {
-      await tx.update(products).set(change).where(eq(products.id, product.id));
-      await tx.update(productVariants).set({ updatedAt: new Date() }).where(eq(productVariants.id, product.variantId));
-      checkout = createCheckout(database.db, { userId: user.id }, sandbox, config);
-      await untilWaitingOnALock();
+    const result = await checkoutDuring(user.id, async (tx) => {
+      if (row === "product") await tx.update(products).set(change).where(eq(products.id, product.id));
+      const variantChange = row === "variant" ? change : { updatedAt: new Date() };
+      await tx.update(productVariants).set(variantChange).where(eq(productVariants.id, product.variantId));
     });
-    expect(await checkout!).toMatchObject({ ok: false, code });
+    expect(result).toMatchObject({ ok: false, code });
     expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(0);
     expect(await fx.stock(product.variantId)).toBe(5);
   });
