@@ -19,6 +19,7 @@ import { loader as adminDropsLoader } from "~/routes/admin-drops";
 import { action as dropAction, loader as dropLoader } from "~/routes/drop";
 import { loader as dropStatusLoader } from "~/routes/drop-status";
 import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
+import { STATUS_POLL_LIMITS } from "~/web/status-poll-limit.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser, formRequest, settle, testContext } from "../support/accounts";
 import { checkoutFixtures } from "../support/checkout-fixtures";
@@ -302,6 +303,27 @@ describe("the drop's page and status answer", () => {
     expect(missing.status).toBe(404);
     const junk = await settle(() => dropStatusLoader({ request: new Request("https://shop.test/drops/abc/status"), context, params: { id: "abc" } } as never));
     expect(junk.status).toBe(404);
+  });
+
+  it("answers a visitor polling far faster than the page would 429 with Retry-After, before reading the drop; others are still answered", async () => {
+    const context = testContext(db);
+    const { drop } = await queueDrop(new Date(Date.now() + MINUTE));
+    const [looper, patient] = await customers(2);
+    const ask = async (cookie: string) =>
+      settle(() =>
+        dropStatusLoader({ request: new Request(`https://shop.test/drops/${drop.id}/status`, { headers: { Cookie: cookie, [CLIENT_IP_HEADER]: "192.0.2.77" } }), context, params: { id: String(drop.id) } } as never),
+      );
+    const loop = await cookieFor(db, looper!.id);
+    const answers = [];
+    for (let i = 0; i < STATUS_POLL_LIMITS.perAccountPerMinute + 1; i++) answers.push(await ask(loop));
+    expect(answers.slice(0, -1).every((a) => a.status === 200)).toBe(true);
+    const refused = answers.at(-1)!;
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(JSON.parse(refused.body as string)).toEqual({ error: "too_many_requests" });
+    // Someone else at the same address is answered as usual.
+    expect((await ask(await cookieFor(db, patient!.id))).status).toBe(200);
   });
 
   it("answers sold out at stock 0, and nothing for a hidden product's drop or one called off", async () => {

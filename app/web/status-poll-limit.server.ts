@@ -1,0 +1,46 @@
+/**
+ * How often one visitor may ask a drop page's status (`GET /drops/:id/status`), counted in this
+ * process's memory (decision 0060). The page asks at the delay the server's rules give, never
+ * more than once a second (room-state.ts), so these limits only meet a client that ignores
+ * them: a script polling in a loop, which would otherwise cost every instance a status read per
+ * request. Counted per process, not in PostgreSQL: a row per poll would double what a poll
+ * costs, and each instance protecting itself is what matters here (with N instances a visitor
+ * gets N times the allowance).
+ */
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+export interface StatusPollLimits {
+  /** A signed-in visitor: two tabs asking once a second fit. */
+  perAccountPerMinute: number;
+  /** Visitors not signed in, by address: a household or an office watching a countdown. */
+  perAddressPerMinute: number;
+}
+
+export const STATUS_POLL_LIMITS: StatusPollLimits = { perAccountPerMinute: 120, perAddressPerMinute: 600 };
+
+/** Who is asking: the signed-in account, else the client's address (null when unknown). */
+export interface StatusPollVisitor {
+  userId: string | null;
+  address: string | null;
+}
+
+export type StatusPollRefusal = (visitor: StatusPollVisitor) => Promise<{ retryAfterSeconds: number } | null>;
+
+/** A limiter with its own counters: null when the poll may be answered, else how long to wait. */
+export function createStatusPollLimiter(limits: StatusPollLimits = STATUS_POLL_LIMITS): StatusPollRefusal {
+  const perAccount = new RateLimiterMemory({ keyPrefix: "status-account", points: limits.perAccountPerMinute, duration: 60 });
+  const perAddress = new RateLimiterMemory({ keyPrefix: "status-address", points: limits.perAddressPerMinute, duration: 60 });
+  return async ({ userId, address }) => {
+    const [limiter, key] = userId ? [perAccount, userId] : [perAddress, address ?? "unknown"];
+    try {
+      await limiter.consume(key);
+      return null;
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      return { retryAfterSeconds: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)) };
+    }
+  };
+}
+
+/** This process's limiter, shared by every request it serves. */
+export const statusPollRefusal = createStatusPollLimiter();
