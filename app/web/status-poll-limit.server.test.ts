@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createStatusPollLimiter, STATUS_POLL_LIMITS } from "./status-poll-limit.server";
+import { addressKey, createStatusPollLimiter, STATUS_POLL_LIMITS } from "./status-poll-limit.server";
 
 describe("the drop status poll limit", () => {
   it("lets a signed-in visitor ask up to the allowance, then says how long to wait; others keep theirs", async () => {
@@ -25,6 +25,16 @@ describe("the drop status poll limit", () => {
     expect(await refusal({ userId: null, address: null })).toBeNull();
     expect(await refusal({ userId: null, address: null })).toBeNull();
     expect(await refusal({ userId: null, address: null })).not.toBeNull();
+  });
+
+  it("counts an IPv6 visitor by the /64 they are given, and an IPv4-mapped address as the IPv4 one", async () => {
+    expect(addressKey("2001:db8:1:2:aaaa::1")).toBe(addressKey("2001:0db8:0001:0002:ffff:1:2:3"));
+    expect(addressKey("2001:db8:1:2::1")).not.toBe(addressKey("2001:db8:1:3::1"));
+    expect(addressKey("::ffff:192.0.2.9")).toBe("192.0.2.9");
+    expect(addressKey("not an address")).toBe("unknown");
+    const refusal = createStatusPollLimiter({ perAccountPerMinute: 100, perAddressPerMinute: 1 });
+    expect(await refusal({ userId: null, address: "2001:db8:1:2::10" })).toBeNull();
+    expect(await refusal({ userId: null, address: "2001:db8:1:2::11" })).not.toBeNull();
   });
 
   it("allows a page asking once a second from two tabs, as the room's rules let it", () => {

@@ -7,6 +7,7 @@
  * costs, and each instance protecting itself is what matters here (with N instances a visitor
  * gets N times the allowance).
  */
+import ipaddr from "ipaddr.js";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 export interface StatusPollLimits {
@@ -31,7 +32,7 @@ export function createStatusPollLimiter(limits: StatusPollLimits = STATUS_POLL_L
   const perAccount = new RateLimiterMemory({ keyPrefix: "status-account", points: limits.perAccountPerMinute, duration: 60 });
   const perAddress = new RateLimiterMemory({ keyPrefix: "status-address", points: limits.perAddressPerMinute, duration: 60 });
   return async ({ userId, address }) => {
-    const [limiter, key] = userId ? [perAccount, userId] : [perAddress, address ?? "unknown"];
+    const [limiter, key] = userId ? [perAccount, userId] : [perAddress, addressKey(address)];
     try {
       await limiter.consume(key);
       return null;
@@ -40,6 +41,17 @@ export function createStatusPollLimiter(limits: StatusPollLimits = STATUS_POLL_L
       return { retryAfterSeconds: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)) };
     }
   };
+}
+
+/**
+ * The count an address falls in: an IPv4 address itself (an IPv4-mapped IPv6 one too), an IPv6
+ * address by its /64, the block one subscriber is given (one host can take any address in it).
+ */
+export function addressKey(address: string | null): string {
+  if (!address || !ipaddr.isValid(address)) return "unknown";
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(":")}::/64`;
 }
 
 /** This process's limiter, shared by every request it serves. */

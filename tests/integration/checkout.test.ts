@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, orderItems, orders, products, productVariants, profiles, refunds, rateLimits, sandboxSessions, stockReservations, users } from "~/db/schema";
+import { cartItems, coupons, orderItems, orders, products, productVariants, profiles, refunds, rateLimits, sandboxSessions, stockReservations, users } from "~/db/schema";
 import type { Tx } from "~/db/client.server";
 import { createCheckout, type CheckoutConfig } from "~/modules/checkout/checkout.server";
 import { cancelCheckout, fulfilCheckout } from "~/modules/checkout/fulfilment.server";
@@ -676,6 +676,26 @@ describe("an edit committing while a checkout is under way (decision 0059)", () 
     expect(result.orderId).toBe(firstId + 1);
     expect(await database.db.$count(orders, eq(orders.userId, user.id))).toBe(1);
     expect(await fx.stock(product.variantId)).toBe(4);
+  });
+
+  it("a line removed from another tab meanwhile is no change of a product: no second run, the order is the cart it priced", async () => {
+    if (!(await usingPostgresServer())) return;
+    const user = await fx.customer();
+    const a = await fx.product({ price: 500, stock: 5 });
+    const b = await fx.product({ price: 700, stock: 5 });
+    await fx.cart(user.id, [
+      { variantId: a.variantId, quantity: 1 },
+      { variantId: b.variantId, quantity: 1 },
+    ]);
+    const firstId = await nextOrderId();
+    const result = await checkoutDuring(user.id, async (tx) => {
+      await tx.update(productVariants).set({ updatedAt: new Date() }).where(eq(productVariants.id, Math.min(a.variantId, b.variantId)));
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, user.id), eq(cartItems.variantId, b.variantId)));
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.orderId).toBe(firstId);
+    expect((await orderOf(result.orderId)).items).toHaveLength(2);
   });
 
   it.each([

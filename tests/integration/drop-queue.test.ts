@@ -305,7 +305,7 @@ describe("the drop's page and status answer", () => {
     expect(junk.status).toBe(404);
   });
 
-  it("answers a visitor polling far faster than the page would 429 with Retry-After, before reading the drop; others are still answered", async () => {
+  it("answers a visitor polling far faster than the page would 429 with Retry-After, on the status and the page, before reading the drop; others are still answered", async () => {
     const context = testContext(db);
     const { drop } = await queueDrop(new Date(Date.now() + MINUTE));
     const [looper, patient] = await customers(2);
@@ -322,6 +322,12 @@ describe("the drop's page and status answer", () => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get("Cache-Control")).toBe("private, no-store");
     expect(JSON.parse(refused.body as string)).toEqual({ error: "too_many_requests" });
+    // The drop's page says as much, so it counts with the polls: refused too, not a way round.
+    const page = await settle(() =>
+      dropLoader({ request: new Request(`https://shop.test/drops/${drop.id}`, { headers: { Cookie: loop, [CLIENT_IP_HEADER]: "192.0.2.77" } }), context, params: { id: String(drop.id) } } as never),
+    );
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     // Someone else at the same address is answered as usual.
     expect((await ask(await cookieFor(db, patient!.id))).status).toBe(200);
   });

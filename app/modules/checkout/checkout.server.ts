@@ -7,7 +7,7 @@ import { cardPart, creditToApply, STORE_CREDIT_PROVIDER } from "~/modules/credit
 import { creditBalance, moveCredit, returnCreditOfOrders } from "~/modules/credit/ledger.server";
 import type { EmailBranding } from "~/modules/orders/emails.server";
 import { checkoutLines, checkoutLinesAndPending, type CheckoutLine } from "~/modules/cart/cart.server";
-import { factsAsRead, findVariantFacts, lockVariants } from "~/modules/catalog/inventory.server";
+import { factsAsRead, findVariantFacts, lockVariants, variantFactsById } from "~/modules/catalog/inventory.server";
 import { checkDropCheckout, lockDropBuyer, recordDropOrder } from "~/modules/drops/checkout-gate.server";
 import { isPremium } from "~/modules/membership/premium.server";
 import { limitScopeKey } from "~/modules/catalog/variants";
@@ -171,9 +171,13 @@ async function supersedePendingOrders(tx: Db, userId: string, cart: CheckoutLine
 /** The stock update found a variant's price or limit changed since the cart was read: the checkout runs again. */
 class VariantChangedSinceRead extends Error {}
 
-/** Whether a line's visibility or applicable limit now differs from `cart`'s (read earlier in the transaction). */
-async function productFactsChanged(tx: Db, userId: string, cart: CheckoutLine[]): Promise<boolean> {
-  const now = new Map((await checkoutLines(tx, userId)).map((l) => [l.variantId, l]));
+/**
+ * Whether a line's visibility or applicable limit now differs from `cart`'s (read earlier in the
+ * transaction). Read by variant, not through the cart: a line the customer removed from another
+ * tab meanwhile is not a change of the product.
+ */
+async function productFactsChanged(tx: Db, cart: CheckoutLine[]): Promise<boolean> {
+  const now = await variantFactsById(tx, cart.map((l) => l.variantId));
   return cart.some((line) => {
     const current = now.get(line.variantId);
     return (
@@ -430,7 +434,7 @@ export async function createCheckout(
       // The products' own facts (shown or hidden, a product's limit) are not on the rows the take
       // locked. An admin's edit that changed them and held these variants has committed by now
       // (the take waited for it): read them again and, if the order was made on others, run again.
-      if (!readUnderLock && !lockedBySupersede && (await productFactsChanged(tx, request.userId, cart))) throw new VariantChangedSinceRead();
+      if (!readUnderLock && !lockedBySupersede && (await productFactsChanged(tx, cart))) throw new VariantChangedSinceRead();
       if (credit > 0) {
         const spent = await moveCredit(tx, { userId: request.userId, amount: -credit, kind: "order_spend", orderId });
         // Cannot happen (above); the spend's own check would refuse it anyway.

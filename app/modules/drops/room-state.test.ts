@@ -109,7 +109,8 @@ describe("roomCheckDelayMs", () => {
   it("waits longer after each failed answer: 2, 4, 8 … s, at most 30 s, never less than Retry-After", () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n))).toEqual([0, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
     expect(retryDelayMs(1, 5)).toBe(5000);
-    expect(retryDelayMs(1, 120)).toBe(30_000);
+    expect(retryDelayMs(1, 45)).toBe(45_000);
+    expect(retryDelayMs(1, 120)).toBe(60_000);
   });
   it("keys the live region by state (and place), not by time", () => {
     expect(roomStateKey({ kind: "in_line", position: 3, admitAt: "x" })).toBe("in_line:3");

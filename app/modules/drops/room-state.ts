@@ -107,13 +107,14 @@ export function roomCheckDelayMs(view: DropView, state: RoomState, now: Date, ra
 
 /**
  * How long a page waits at least after `failures` status answers in a row that failed (a 503
- * while the database restarts, a 500, the network): doubling from 2 s, at most 30 s, and never
- * less than the server's Retry-After. A crowd of pages must not keep asking at their usual pace
- * while the shop is down.
+ * while the database restarts, a 429, a 500, the network): doubling from 2 s, at most 30 s, and
+ * never less than the server's Retry-After up to a minute (the poll limit's window; a longer one,
+ * from a proxy say, must not park the page). A crowd of pages must not keep asking at their
+ * usual pace while the shop is down.
  */
 export function retryDelayMs(failures: number, retryAfterSeconds = 0): number {
   if (failures <= 0) return 0;
-  return Math.min(30_000, Math.max(1000 * 2 ** failures, retryAfterSeconds * 1000));
+  return Math.max(Math.min(30_000, 1000 * 2 ** failures), Math.min(retryAfterSeconds, 60) * 1000);
 }
 
 /** A key that changes only when what the page says changes (the live region speaks on a change). */
