@@ -128,6 +128,10 @@ async function soldOutBeforeStarting(db: Db, userId: string): Promise<CheckoutRe
   return hasPendingOrder ? null : soldOutRefusal(lines);
 }
 
+function unavailable(line: { displayName: string }): CheckoutRefusal {
+  return new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
+}
+
 function outOfStock(line: { displayName: string }, left: number): CheckoutRefusal {
   return new CheckoutRefusal(
     "out_of_stock",
@@ -312,7 +316,7 @@ export async function createCheckout(
           : inCart;
       if (cart.length === 0) throw new CheckoutRefusal("empty_cart", "Your cart is empty.");
       for (const line of cart) {
-        if (!line.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
+        if (!line.isVisible) throw unavailable(line);
       }
       // A drop product needs a right to buy now and room in the person's limit (decision 0047).
       // The clock read again: the locks above may have been waited on, and a turn to buy that
@@ -422,13 +426,13 @@ export async function createCheckout(
         // The stock read with the cart may be stale by now (another buyer took the units between
         // that read and the guarded update): say what is left now.
         const current = await findVariantFacts(tx, line.variantId);
-        if (!current?.isVisible) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
+        if (!current?.isVisible) throw unavailable(line);
         if (current.stock < line.quantity) throw outOfStock(line, current.stock);
         // Stock enough and the product shown: most likely its price or limit changed after the
         // read (or units came back just now); either way a run with the cart read under the lock
         // decides. Read under the lock, only the product's visibility can have moved (a product
         // row is not locked): hidden and shown again within the moment.
-        if (readUnderLock || lockedBySupersede) throw new CheckoutRefusal("unavailable", `${line.displayName} is no longer available.`, line.displayName);
+        if (readUnderLock || lockedBySupersede) throw unavailable(line);
         throw new VariantChangedSinceRead();
       }
       // The products' own facts (shown or hidden, a product's limit) are not on the rows the take
