@@ -1,8 +1,7 @@
 import { dropStatusFor } from "~/modules/drops/room.server";
 import { parseDbId } from "~/utils/db-id";
 import { getCurrentUser } from "~/web/auth.server";
-import { clientIp } from "~/web/client-ip.server";
-import { statusPollRefusal } from "~/web/status-poll-limit.server";
+import { dropPollRefusal } from "~/web/status-poll-limit.server";
 import type { Route } from "./+types/drop-status";
 
 /**
@@ -18,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (id === null) return new Response(JSON.stringify({ error: "not_found" }), { status: 404, headers: NO_STORE });
   const user = await getCurrentUser(request, context);
   // Before the drop is read: a client polling in a loop costs one session read, not a status.
-  const limited = await statusPollRefusal({ userId: user?.id ?? null, address: clientIp(request) });
+  const limited = await dropPollRefusal(request, user?.id ?? null);
   if (limited) {
     return new Response(JSON.stringify({ error: "too_many_requests" }), {
       status: 429,

@@ -6,7 +6,7 @@ import { roomCheckDelayMs, roomState } from "~/modules/drops/room-state";
 import { dropRoomFor, enterDrop } from "~/modules/drops/room.server";
 import { getCurrentUser, requireUser } from "~/web/auth.server";
 import { clientIp } from "~/web/client-ip.server";
-import { statusPollRefusal } from "~/web/status-poll-limit.server";
+import { dropPollRefusal } from "~/web/status-poll-limit.server";
 import { parseDbId } from "~/utils/db-id";
 import { pageMeta } from "~/utils/seo";
 import { privatePageHeaders } from "~/web/retry-after";
@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = dropId(params.id);
   const user = await getCurrentUser(request, context);
   // The page (and its data request) counts with the status polls: it says the same, and more.
-  const limited = await statusPollRefusal({ userId: user?.id ?? null, address: clientIp(request) });
+  const limited = await dropPollRefusal(request, user?.id ?? null);
   if (limited) throw data("Too many requests", { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
   const now = new Date();
   const room = await dropRoomFor(context.db, id, user?.id ?? null, now);

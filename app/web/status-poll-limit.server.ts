@@ -9,6 +9,7 @@
  */
 import ipaddr from "ipaddr.js";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { clientIp } from "./client-ip.server";
 
 export interface StatusPollLimits {
   /** A signed-in visitor: two tabs asking once a second fit. */
@@ -55,4 +56,12 @@ export function addressKey(address: string | null): string {
 }
 
 /** This process's limiter, shared by every request it serves. */
-export const statusPollRefusal = createStatusPollLimiter();
+const refusalInThisProcess = createStatusPollLimiter();
+
+/**
+ * For a request to a drop's page or its status (both count, decision 0060): null when it may be
+ * answered, else how long to wait. `userId`: the signed-in visitor, from the session.
+ */
+export function dropPollRefusal(request: Request, userId: string | null): Promise<{ retryAfterSeconds: number } | null> {
+  return refusalInThisProcess({ userId, address: clientIp(request) });
+}

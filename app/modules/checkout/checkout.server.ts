@@ -309,6 +309,8 @@ export async function createCheckout(
       // statement below would be a round trip the next buyer of a drop waits through.
       // Units given back by superseded orders locked every cart variant already: read under it.
       const lockedBySupersede = superseded.length > 0;
+      // Whether the facts below were read under the variants' lock (then nothing of theirs can move).
+      const factsLocked = readUnderLock || lockedBySupersede;
       const cart = lockedBySupersede
         ? await cartUnderLock(tx, request.userId, inCart, { lockNow: false })
         : readUnderLock
@@ -432,13 +434,13 @@ export async function createCheckout(
         // read (or units came back just now); either way a run with the cart read under the lock
         // decides. Read under the lock, only the product's visibility can have moved (a product
         // row is not locked): hidden and shown again within the moment.
-        if (readUnderLock || lockedBySupersede) throw unavailable(line);
+        if (factsLocked) throw unavailable(line);
         throw new VariantChangedSinceRead();
       }
       // The products' own facts (shown or hidden, a product's limit) are not on the rows the take
       // locked. An admin's edit that changed them and held these variants has committed by now
       // (the take waited for it): read them again and, if the order was made on others, run again.
-      if (!readUnderLock && !lockedBySupersede && (await productFactsChanged(tx, cart))) throw new VariantChangedSinceRead();
+      if (!factsLocked && (await productFactsChanged(tx, cart))) throw new VariantChangedSinceRead();
       if (credit > 0) {
         const spent = await moveCredit(tx, { userId: request.userId, amount: -credit, kind: "order_spend", orderId });
         // Cannot happen (above); the spend's own check would refuse it anyway.
