@@ -4,6 +4,7 @@ import { AdminErrorPage } from "~/components/admin/admin-error";
 import { DropAdminPage } from "~/components/admin/drops/drops-admin";
 import { callOffDrop, getAdminDrop, updateDrop } from "~/modules/drops/admin.server";
 import { DROP_TEXT, dropFormValues, parseDropForm, type DropFormRefusal } from "~/modules/drops/admin-form";
+import { getDropProgress } from "~/modules/drops/progress.server";
 import { requireAdmin } from "~/web/auth.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/admin-drop";
@@ -25,11 +26,13 @@ function dropId(raw: string | undefined): number {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Session, then role, on every request.
   await requireAdmin(request, context);
-  const drop = await getAdminDrop(context.db, dropId(params.id));
+  const now = new Date();
+  const drop = await getAdminDrop(context.db, dropId(params.id), now);
   if (!drop) throw data(DROP_TEXT.notFound, { status: 404 });
+  const progress = await getDropProgress(context.db, drop, now);
   const done = new URL(request.url).searchParams.get("done");
   const notice = done && Object.hasOwn(NOTICES, done) ? NOTICES[done as keyof typeof NOTICES] : null;
-  return { drop, notice, values: dropFormValues(drop) };
+  return { drop, progress, notice, values: dropFormValues(drop) };
 }
 
 /** `intent=save` edits the drop; `intent=call-off` (with the confirm box ticked) calls it off. */
@@ -64,6 +67,7 @@ export default function AdminDrop({ loaderData, actionData }: Route.ComponentPro
   return (
     <DropAdminPage
       drop={loaderData.drop}
+      progress={loaderData.progress}
       notice={loaderData.notice}
       values={hasValues ? refusal.values : loaderData.values}
       errors={refusal?.errors ?? {}}

@@ -170,6 +170,26 @@ test("a queue drop: set up, joined, ordered at the start, bought by the first ad
   // The list in the back office counts the entries and the unit sold.
   await admin.goto("/admin/drops");
   await expect(admin.getByTestId("admin-drop-row").filter({ hasText: product.name })).toContainText("2 entries · 1 sold");
+
+  // The drop's own page shows how it is going: the unit sold of the 5, both let in, and a chart.
+  await admin.getByRole("link", { name: product.name }).click();
+  const progress = admin.getByTestId("drop-progress");
+  await expect(progress.getByRole("heading", { name: "How the drop is going" })).toBeVisible();
+  const figure = (testId: string) => progress.getByTestId(testId).locator("dd");
+  await expect(figure("progress-sold")).toHaveText(["1", "of 5"]);
+  await expect(figure("progress-left")).toHaveText(["4"]);
+  await expect(figure("progress-joined")).toHaveText(["2"]);
+  await expect(figure("progress-waiting")).toHaveText(["0"]);
+  await expect(progress.getByRole("img", { name: "Units sold since the start", exact: true })).toHaveAccessibleDescription("1 of 5 units sold.");
+  await expect(progress.getByRole("img", { name: "Buyers let in since the start", exact: true })).toHaveAccessibleDescription("2 of the 2 people who joined let in to buy.");
+  await progress.getByText("Show the figures as a table").click();
+  // Running totals: by the last row, 1 unit sold and 2 buyers let in.
+  await expect(progress.getByTestId("drop-progress-table").locator("tbody tr").last().locator("td")).toHaveText(["1", "2"]);
+  await expectNoViolations(admin, "the admin's drop page under way");
+  await admin.screenshot({ path: `test-results/drop-progress-desktop-${process.env.E2E_PORT ?? "e2e"}.png`, fullPage: true });
+  await admin.setViewportSize({ width: 360, height: 800 });
+  await admin.screenshot({ path: `test-results/drop-progress-360-${process.env.E2E_PORT ?? "e2e"}.png`, fullPage: true });
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
 
 test.describe("without JavaScript", () => {

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropEntries, dropOrderKeys, drops, orders, outbox, paymentEvents, profiles, refunds, stockReservations, users } from "~/db/schema";
+import { dropOrderKeys, orders, outbox, paymentEvents, refunds, stockReservations } from "~/db/schema";
 import { applyCartChange } from "~/modules/cart/intents.server";
 import { creditBalance, moveCredit } from "~/modules/credit/ledger.server";
 import { cancelCheckout, fulfilCheckout } from "~/modules/checkout/fulfilment.server";
@@ -20,10 +20,12 @@ import { paySandboxSession } from "~/modules/payments/sandbox/checkout-page.serv
 import { createSandboxProvider, getSandboxSession, sandboxCardFingerprint, sandboxSessionObject } from "~/modules/payments/sandbox/provider.server";
 import { dispatchPaymentEvent, paymentEventDispatcher } from "~/web/payments.server";
 import { checkoutFixtures } from "../support/checkout-fixtures";
+import { dropFixtures } from "../support/drop-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
 let database: TestDatabase;
 let fx: ReturnType<typeof checkoutFixtures>;
+let dx: ReturnType<typeof dropFixtures>;
 let sandbox: PaymentProvider;
 const config: CheckoutConfig = { publicUrl: "http://shop.test", reservationMinutes: 30 };
 const MINUTE = 60_000;
@@ -33,62 +35,12 @@ const VISA_DEBIT = "4000 0566 5566 5556";
 beforeAll(async () => {
   database = await createTestDatabase();
   fx = checkoutFixtures(database.db);
+  dx = dropFixtures(database.db, fx);
   sandbox = createSandboxProvider(database.db, { publicUrl: config.publicUrl, planPrices: { monthly: 499, quarterly: 1299 } });
 });
 afterAll(async () => {
   await database?.destroy();
 });
-
-let seq = 0;
-/** An account with its own (or a given) email and delivery address. */
-async function buyer(opts: { email?: string; line1?: string; postcode?: string } = {}) {
-  seq++;
-  const email = opts.email ?? `buyer-${randomUUID()}@example.test`;
-  const [user] = await database.db.insert(users).values({ email, passwordHash: "not-a-real-hash", emailVerifiedAt: new Date() }).returning();
-  await database.db.insert(profiles).values({
-    id: user!.id,
-    fullName: `Buyer ${seq}`,
-    email,
-    addressLine1: opts.line1 ?? `${seq} Unique Lane ${randomUUID().slice(0, 6)}`,
-    city: "Leeds",
-    postalCode: opts.postcode ?? "LS2 9JT",
-    country: "United Kingdom",
-  });
-  return user!;
-}
-
-/** A queue drop of a fresh product that started half an hour ago (live), limit `unitsPerPerson`. */
-async function liveDrop(opts: { stock?: number; unitsPerPerson?: number; startsIn?: number; cancelled?: boolean } = {}) {
-  const product = await fx.product({ stock: opts.stock ?? 20, price: 2500, name: `Hot box ${randomUUID().slice(0, 6)}` });
-  const startsAt = new Date(Date.now() + (opts.startsIn ?? -30) * MINUTE);
-  const [drop] = await database.db
-    .insert(drops)
-    .values({
-      productId: product.id,
-      mode: "queue",
-      opensAt: new Date(startsAt.getTime() - 60 * MINUTE),
-      startsAt,
-      unitsPerPerson: opts.unitsPerPerson ?? 2,
-      purchaseMinutes: 10,
-      cancelledAt: opts.cancelled ? new Date() : null,
-    })
-    .returning();
-  return { product, drop: drop! };
-}
-
-/** An admitted entry whose window to buy runs from `from` to `until` minutes from now. */
-async function admit(dropId: number, userId: string, window: { from?: number; until?: number } = {}) {
-  await database.db.insert(dropEntries).values({
-    dropId,
-    userId,
-    // Entry rules are the queue's business; here every account holds its own entry.
-    personKey: `test:${userId}`,
-    addressKey: `test:${userId}`,
-    state: "admitted",
-    rightFrom: new Date(Date.now() + (window.from ?? -5) * MINUTE),
-    rightUntil: new Date(Date.now() + (window.until ?? 10) * MINUTE),
-  });
-}
 
 async function checkout(userId: string, variantId: number, quantity: number, now?: Date) {
   await fx.cart(userId, [{ variantId, quantity }]);
@@ -132,7 +84,7 @@ describe("the right to buy at the cart (e)", () => {
   const add = (variantId: number) => ({ ok: true as const, intent: "add" as const, variantId, quantity: 1, redirectTo: null });
 
   it("refuses a guest, anyone before the start, an account without an entry or past its window; allows inside the window", async () => {
-    const { product, drop } = await liveDrop();
+    const { product, drop } = await dx.liveDrop();
     let guestCartsMade = 0;
     const asGuest = await applyCartChange(database.db, add(product.variantId), async (create) => {
       if (create) guestCartsMade++;
@@ -142,33 +94,33 @@ describe("the right to buy at the cart (e)", () => {
     expect(guestCartsMade).toBe(0);
     expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, null)).toMatch(/sign in to take part/);
 
-    const stranger = await buyer();
+    const stranger = await dx.buyer();
     expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, stranger.id)).toMatch(/join the queue/);
 
-    const late = await buyer();
-    await admit(drop.id, late.id, { from: -20, until: -1 });
+    const late = await dx.buyer();
+    await dx.admit(drop.id, late.id, { from: -20, until: -1 });
     expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, late.id)).toMatch(/time to buy .* has run out/);
 
-    const early = await buyer();
-    await admit(drop.id, early.id, { from: 3, until: 13 });
+    const early = await dx.buyer();
+    await dx.admit(drop.id, early.id, { from: 3, until: 13 });
     expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, early.id)).toMatch(/has not come up yet/);
 
-    const admitted = await buyer();
-    await admit(drop.id, admitted.id);
+    const admitted = await dx.buyer();
+    await dx.admit(drop.id, admitted.id);
     expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, admitted.id)).toBeNull();
     expect(await applyCartChange(database.db, add(product.variantId), async () => ({ userId: admitted.id }))).toMatchObject({ ok: true });
 
     // Before the drop starts nobody may buy, entry or not.
-    const upcoming = await liveDrop({ startsIn: 30 });
-    await admit(upcoming.drop.id, admitted.id);
+    const upcoming = await dx.liveDrop({ startsIn: 30 });
+    await dx.admit(upcoming.drop.id, admitted.id);
     expect(await dropAddRefusal(database.db, { productId: upcoming.product.id, name: upcoming.product.name }, admitted.id)).toMatch(/not on sale yet/);
     expect(await dropAddRefusal(database.db, { productId: upcoming.product.id, name: upcoming.product.name }, null)).toMatch(/not on sale yet/);
   });
 
   it("checkout refuses an account whose window closed while the item sat in the cart", async () => {
-    const { product, drop } = await liveDrop();
-    const user = await buyer();
-    await admit(drop.id, user.id, { from: -20, until: -1 });
+    const { product, drop } = await dx.liveDrop();
+    const user = await dx.buyer();
+    await dx.admit(drop.id, user.id, { from: -20, until: -1 });
     const result = await checkout(user.id, product.variantId, 1);
     expect(result).toMatchObject({ ok: false, code: "drop_not_open" });
     expect(await fx.heldUnits(product.variantId)).toBe(0);
@@ -177,12 +129,12 @@ describe("the right to buy at the cart (e)", () => {
 
 describe("one person across accounts at checkout", () => {
   it("(a) the same Gmail modulo dots and +tag: the second account is refused once the first holds 2", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
     const tag = randomUUID().slice(0, 8);
-    const first = await buyer({ email: `ash.ketchum.${tag}+drops@gmail.com` });
-    const second = await buyer({ email: `ASHKETCHUM${tag}@googlemail.com` });
-    const other = await buyer({ email: `misty.${tag}@gmail.com` });
-    for (const u of [first, second, other]) await admit(drop.id, u.id);
+    const first = await dx.buyer({ email: `ash.ketchum.${tag}+drops@gmail.com` });
+    const second = await dx.buyer({ email: `ASHKETCHUM${tag}@googlemail.com` });
+    const other = await dx.buyer({ email: `misty.${tag}@gmail.com` });
+    for (const u of [first, second, other]) await dx.admit(drop.id, u.id);
 
     const paid = await checkedOut(first.id, product.variantId, 2);
     expect((await pay(paid.sessionId, VISA, first.id)).status).toBe("paid");
@@ -199,23 +151,23 @@ describe("one person across accounts at checkout", () => {
   });
 
   it("a pending (unpaid) order counts too: the first account's 1 leaves the second 1", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
     const tag = randomUUID().slice(0, 8);
-    const first = await buyer({ email: `brock${tag}@gmail.com` });
-    const second = await buyer({ email: `b.r.o.c.k${tag}+x@gmail.com` });
-    for (const u of [first, second]) await admit(drop.id, u.id);
+    const first = await dx.buyer({ email: `brock${tag}@gmail.com` });
+    const second = await dx.buyer({ email: `b.r.o.c.k${tag}+x@gmail.com` });
+    for (const u of [first, second]) await dx.admit(drop.id, u.id);
     await checkedOut(first.id, product.variantId, 1);
     expect(await checkout(second.id, product.variantId, 2)).toMatchObject({ ok: false, code: "drop_person_limit" });
     expect((await checkout(second.id, product.variantId, 1)).ok).toBe(true);
   });
 
   it("(b) the same postcode and first line, typed differently: one buyer once an order there is paid", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
     const street = `Acacia${randomUUID().slice(0, 6)}`;
-    const first = await buyer({ line1: `12 ${street} Avenue`, postcode: "LS6 2QT" });
-    const second = await buyer({ line1: `12, ${street.toUpperCase()} AVE.`, postcode: "ls62qt" });
-    const neighbour = await buyer({ line1: `14 ${street} Avenue`, postcode: "LS6 2QT" });
-    for (const u of [first, second, neighbour]) await admit(drop.id, u.id);
+    const first = await dx.buyer({ line1: `12 ${street} Avenue`, postcode: "LS6 2QT" });
+    const second = await dx.buyer({ line1: `12, ${street.toUpperCase()} AVE.`, postcode: "ls62qt" });
+    const neighbour = await dx.buyer({ line1: `14 ${street} Avenue`, postcode: "LS6 2QT" });
+    for (const u of [first, second, neighbour]) await dx.admit(drop.id, u.id);
 
     const bought = await checkedOut(first.id, product.variantId, 2);
     expect((await pay(bought.sessionId, VISA, first.id)).status).toBe("paid");
@@ -225,11 +177,11 @@ describe("one person across accounts at checkout", () => {
   });
 
   it("a rival's unpaid checkout with someone's postcode and first line does not block them; paid, it does", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
     const street = `Rowan${randomUUID().slice(0, 6)}`;
-    const victim = await buyer({ line1: `3 ${street} Road`, postcode: "BS1 4DJ" });
-    const rival = await buyer({ line1: `3 ${street} Rd`, postcode: "BS14DJ" });
-    for (const u of [victim, rival]) await admit(drop.id, u.id);
+    const victim = await dx.buyer({ line1: `3 ${street} Road`, postcode: "BS1 4DJ" });
+    const rival = await dx.buyer({ line1: `3 ${street} Rd`, postcode: "BS14DJ" });
+    for (const u of [victim, rival]) await dx.admit(drop.id, u.id);
 
     // The grief: the rival holds 2 unpaid under the victim's address for the whole reservation.
     const held = await checkedOut(rival.id, product.variantId, 2);
@@ -249,12 +201,12 @@ describe("one person across accounts at checkout", () => {
 
   it("(c) two accounts at one address: both may check out, but paying 2 each at the same moment, exactly one is fulfilled (5 rounds)", async () => {
     for (let round = 0; round < 5; round++) {
-      const { product, drop } = await liveDrop({ stock: 10 });
+      const { product, drop } = await dx.liveDrop({ stock: 10 });
       const line1 = `${round + 1} Shared Court ${randomUUID().slice(0, 6)}`;
-      const a = await buyer({ line1, postcode: "M1 1AE" });
-      const b = await buyer({ line1: line1.toLowerCase(), postcode: "m1 1ae" });
-      await admit(drop.id, a.id);
-      await admit(drop.id, b.id);
+      const a = await dx.buyer({ line1, postcode: "M1 1AE" });
+      const b = await dx.buyer({ line1: line1.toLowerCase(), postcode: "m1 1ae" });
+      await dx.admit(drop.id, a.id);
+      await dx.admit(drop.id, b.id);
       await fx.cart(a.id, [{ variantId: product.variantId, quantity: 2 }]);
       await fx.cart(b.id, [{ variantId: product.variantId, quantity: 2 }]);
       const results = await Promise.all([a, b].map((u) => createCheckout(database.db, { userId: u.id }, sandbox, config)));
@@ -277,11 +229,11 @@ describe("one person across accounts at checkout", () => {
   });
 
   it("(g) failed and expired orders do not count", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
     const tag = randomUUID().slice(0, 8);
-    const first = await buyer({ email: `gary.oak${tag}@gmail.com` });
-    const second = await buyer({ email: `garyoak${tag}+alt@gmail.com` });
-    for (const u of [first, second]) await admit(drop.id, u.id);
+    const first = await dx.buyer({ email: `gary.oak${tag}@gmail.com` });
+    const second = await dx.buyer({ email: `garyoak${tag}+alt@gmail.com` });
+    for (const u of [first, second]) await dx.admit(drop.id, u.id);
 
     // Declined card: the order fails.
     const declined = await checkedOut(first.id, product.variantId, 2);
@@ -315,9 +267,9 @@ describe("one person across accounts at checkout", () => {
 
 describe("the card at payment (d)", () => {
   it("the sandbox's event carries one fingerprint per card number, never the number", async () => {
-    const { product, drop } = await liveDrop();
-    const [a, b] = [await buyer(), await buyer()];
-    for (const u of [a, b]) await admit(drop.id, u.id);
+    const { product, drop } = await dx.liveDrop();
+    const [a, b] = [await dx.buyer(), await dx.buyer()];
+    for (const u of [a, b]) await dx.admit(drop.id, u.id);
     const first = await checkedOut(a.id, product.variantId, 1);
     const second = await checkedOut(b.id, product.variantId, 1);
     await pay(first.sessionId, VISA, a.id);
@@ -332,9 +284,9 @@ describe("the card at payment (d)", () => {
   });
 
   it("a second account paying with the same card is refunded, its stock released, told why; replays change nothing", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
-    const [first, second, third] = [await buyer(), await buyer(), await buyer()];
-    for (const u of [first, second, third]) await admit(drop.id, u.id);
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
+    const [first, second, third] = [await dx.buyer(), await dx.buyer(), await dx.buyer()];
+    for (const u of [first, second, third]) await dx.admit(drop.id, u.id);
 
     const a = await checkedOut(first.id, product.variantId, 2);
     expect((await pay(a.sessionId, VISA, first.id)).status).toBe("paid");
@@ -397,9 +349,9 @@ describe("the card at payment (d)", () => {
 
 describe("a card once used is the account's key from then on", () => {
   it("an account that paid with a card shared by another account cannot buy past the limit by switching cards", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
-    const [first, second] = [await buyer(), await buyer()];
-    for (const u of [first, second]) await admit(drop.id, u.id);
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
+    const [first, second] = [await dx.buyer(), await dx.buyer()];
+    for (const u of [first, second]) await dx.admit(drop.id, u.id);
     const a = await checkedOut(first.id, product.variantId, 1);
     expect((await pay(a.sessionId, VISA, first.id)).status).toBe("paid");
     // 1 + 1 with one card: within the limit of 2.
@@ -416,9 +368,9 @@ describe("a card once used is the account's key from then on", () => {
 
 describe("the card at payment, with store credit", () => {
   it("an over-limit order that used store credit gets the credit back and only the card's part refunded", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
-    const [first, second] = [await buyer(), await buyer()];
-    for (const u of [first, second]) await admit(drop.id, u.id);
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
+    const [first, second] = [await dx.buyer(), await dx.buyer()];
+    for (const u of [first, second]) await dx.admit(drop.id, u.id);
     const a = await checkedOut(first.id, product.variantId, 2);
     expect((await pay(a.sessionId, VISA, first.id)).status).toBe("paid");
 
@@ -442,9 +394,9 @@ describe("the card at payment, with store credit", () => {
 describe("the card at payment, at the same moment", () => {
   it("two accounts paying 2 each with one card at once: exactly one is fulfilled, the other refunded (5 rounds)", async () => {
     for (let round = 0; round < 5; round++) {
-      const { product, drop } = await liveDrop({ stock: 10 });
-      const [a, b] = [await buyer(), await buyer()];
-      for (const u of [a, b]) await admit(drop.id, u.id);
+      const { product, drop } = await dx.liveDrop({ stock: 10 });
+      const [a, b] = [await dx.buyer(), await dx.buyer()];
+      for (const u of [a, b]) await dx.admit(drop.id, u.id);
       const [ca, cb] = [await checkedOut(a.id, product.variantId, 2), await checkedOut(b.id, product.variantId, 2)];
       const paid = await Promise.all([pay(ca.sessionId, VISA, a.id), pay(cb.sessionId, VISA, b.id)]);
       expect(paid.map((p) => p.status)).toEqual(["paid", "paid"]);
@@ -459,9 +411,9 @@ describe("the right to buy at payment (a late payment)", () => {
   const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * MINUTE);
 
   it("refunds a queue buyer whose late payment lands after their window: units kept for those behind, told why", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
-    const late = await buyer();
-    await admit(drop.id, late.id, { from: -5, until: 10 });
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
+    const late = await dx.buyer();
+    await dx.admit(drop.id, late.id, { from: -5, until: 10 });
     const base = new Date();
     const order = await checkedOut(late.id, product.variantId, 2, base);
     // The checkout's hold ends (30 minutes) and the sweep expires the order; the payment made
@@ -483,9 +435,9 @@ describe("the right to buy at payment (a late payment)", () => {
   });
 
   it("accepts a late payment while the buyer's window is still open (the units are taken again)", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
-    const slow = await buyer();
-    await admit(drop.id, slow.id, { from: -5, until: 60 });
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
+    const slow = await dx.buyer();
+    await dx.admit(drop.id, slow.id, { from: -5, until: 60 });
     const base = new Date();
     const order = await checkedOut(slow.id, product.variantId, 2, base);
     await releaseExpiredReservations(database.db, at(base, 31));
@@ -496,9 +448,9 @@ describe("the right to buy at payment (a late payment)", () => {
   });
 
   it("a pending checkout made in the window is paid after it closes while its hold runs; once the hold has ended it needs the right", async () => {
-    const { product, drop } = await liveDrop({ stock: 10 });
-    const [inTime, holdOver] = [await buyer(), await buyer()];
-    for (const u of [inTime, holdOver]) await admit(drop.id, u.id, { from: -5, until: 10 });
+    const { product, drop } = await dx.liveDrop({ stock: 10 });
+    const [inTime, holdOver] = [await dx.buyer(), await dx.buyer()];
+    for (const u of [inTime, holdOver]) await dx.admit(drop.id, u.id, { from: -5, until: 10 });
     const base = new Date();
     const kept = await checkedOut(inTime.id, product.variantId, 2, base);
     const lapsed = await checkedOut(holdOver.id, product.variantId, 2, base);
@@ -527,9 +479,9 @@ describe("a refund retried after the provider failed", () => {
   const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * MINUTE);
 
   it("keeps the reason of the moment it was refunded (sold out), though the buyer's time to buy has run out since", async () => {
-    const { product, drop } = await liveDrop({ stock: 2 });
-    const [slow, rival] = [await buyer(), await buyer()];
-    for (const u of [slow, rival]) await admit(drop.id, u.id, { from: -5, until: 60 });
+    const { product, drop } = await dx.liveDrop({ stock: 2 });
+    const [slow, rival] = [await dx.buyer(), await dx.buyer()];
+    for (const u of [slow, rival]) await dx.admit(drop.id, u.id, { from: -5, until: 60 });
     const base = new Date();
     const order = await checkedOut(slow.id, product.variantId, 2, base);
     // The hold ends and the sweep returns the units; the rival takes them.
@@ -560,11 +512,11 @@ describe("a refund retried after the provider failed", () => {
 
 describe("a drop called off (f)", () => {
   it("sells as any other product: guests may add, no entry needed, no per-person limit", async () => {
-    const { product } = await liveDrop({ stock: 10, cancelled: true });
+    const { product } = await dx.liveDrop({ stock: 10, cancelled: true });
     expect(await dropAddRefusal(database.db, { productId: product.id, name: product.name }, null)).toBeNull();
     const tag = randomUUID().slice(0, 8);
-    const first = await buyer({ email: `jessie${tag}@gmail.com` });
-    const second = await buyer({ email: `j.essie${tag}@gmail.com` });
+    const first = await dx.buyer({ email: `jessie${tag}@gmail.com` });
+    const second = await dx.buyer({ email: `j.essie${tag}@gmail.com` });
     const a = await checkedOut(first.id, product.variantId, 3);
     expect((await pay(a.sessionId, VISA, first.id)).status).toBe("paid");
     const b = await checkedOut(second.id, product.variantId, 3);

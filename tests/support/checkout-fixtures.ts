@@ -69,12 +69,24 @@ export function checkoutFixtures(db: Db) {
       await recordOpeningStock(db, [variant!.id], { reason: "opening", note: "test fixture" });
       return { ...variant!, variantId: variant!.id };
     },
-    async customer(name = "Ash Ketchum") {
+    /**
+     * A customer with a delivery address. Every one shares "1 Pallet Road" unless given another:
+     * a drop's per-person limit counts them as one person then.
+     */
+    async customer(name = "Ash Ketchum", opts: { email?: string; line1?: string; postcode?: string; verified?: boolean } = {}) {
       const [user] = await db
         .insert(users)
-        .values({ email: `buyer-${randomUUID()}@example.test`, passwordHash: "not-a-real-hash" })
+        .values({ email: opts.email ?? `buyer-${randomUUID()}@example.test`, passwordHash: "not-a-real-hash", emailVerifiedAt: opts.verified ? new Date() : null })
         .returning();
-      await db.insert(profiles).values({ id: user!.id, fullName: name, email: user!.email, addressLine1: "1 Pallet Road", city: "Leeds", postalCode: "LS1 1AA", country: "United Kingdom" });
+      await db.insert(profiles).values({
+        id: user!.id,
+        fullName: name,
+        email: user!.email,
+        addressLine1: opts.line1 ?? "1 Pallet Road",
+        city: "Leeds",
+        postalCode: opts.postcode ?? "LS1 1AA",
+        country: "United Kingdom",
+      });
       return user!;
     },
     async premium(userId: string) {

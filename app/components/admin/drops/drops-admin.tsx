@@ -6,6 +6,8 @@ import { FormError, FormNotice } from "~/components/ui/form-message";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { DROP_LIMITS, type DropFieldErrors, type DropFormValues } from "~/modules/drops/admin-form";
 import type { DropPhase } from "~/modules/drops/drop-rules";
+import type { DropProgress } from "~/modules/drops/progress";
+import { DropProgressPanel } from "./drop-progress";
 
 /** A list row as the loader sends it (dates may arrive as strings). */
 export interface DropRowView {
@@ -185,15 +187,17 @@ export interface DropDetailView {
   locked: boolean;
 }
 
-/** /admin/drops/:id: the drop's state, its settings form and the call-off step. */
+/** /admin/drops/:id: the drop's state, how it is going, its settings form and the call-off step. */
 export function DropAdminPage({
   drop,
+  progress,
   notice,
   values,
   errors,
   message,
 }: {
   drop: DropDetailView;
+  progress: DropProgress;
   notice: string | null;
   values: DropFormValues;
   errors: DropFieldErrors;
@@ -232,6 +236,7 @@ export function DropAdminPage({
           {drop.mode === "queue" ? "Queue ordered" : "Drawn"} <ShopDateTime value={drop.orderedAt} /> with seed <code className="font-mono">{drop.seed}</code>
         </p>
       )}
+      <DropProgressPanel dropId={drop.id} mode={drop.mode} progress={progress} />
       {drop.cancelledAt ? (
         <p className="text-sm text-slate-700">
           Called off <ShopDateTime value={drop.cancelledAt} />: the product sells as usual.
