@@ -172,6 +172,8 @@ test("a queue drop: set up, joined, ordered at the start, bought by the first ad
   await expect(admin.getByTestId("admin-drop-row").filter({ hasText: product.name })).toContainText("2 entries · 1 sold");
 
   // The drop's own page shows how it is going: the unit sold of the 5, both let in, and a chart.
+  // (The page's timers run on a clock the test moves, to see its refresh without waiting.)
+  await admin.clock.install();
   await admin.getByRole("link", { name: product.name }).click();
   const progress = admin.getByTestId("drop-progress");
   await expect(progress.getByRole("heading", { name: "How the drop is going" })).toBeVisible();
@@ -186,6 +188,16 @@ test("a queue drop: set up, joined, ordered at the start, bought by the first ad
   // Running totals: by the last row, 1 unit sold and 2 buyers let in.
   await expect(progress.getByTestId("drop-progress-table").locator("tbody tr").last().locator("td")).toHaveText(["1", "2"]);
   await expectNoViolations(admin, "the admin's drop page under way");
+
+  // While the drop runs, the open page refreshes its figures every 30 seconds by itself.
+  await query(
+    "INSERT INTO drop_entries (drop_id, user_id, person_key, address_key, state) SELECT $1, id, email, 'e2e-address', 'waiting' FROM users WHERE email = $2",
+    [dropId, carol.email],
+  );
+  await expect(figure("progress-joined")).toHaveText(["2"]);
+  await admin.clock.fastForward(31_000);
+  await expect(figure("progress-joined")).toHaveText(["3"]);
+  await expect(figure("progress-waiting")).toHaveText(["1"]);
   await admin.screenshot({ path: `test-results/drop-progress-desktop-${process.env.E2E_PORT ?? "e2e"}.png`, fullPage: true });
   await admin.setViewportSize({ width: 360, height: 800 });
   await admin.screenshot({ path: `test-results/drop-progress-360-${process.env.E2E_PORT ?? "e2e"}.png`, fullPage: true });
