@@ -66,6 +66,7 @@ import { CHALLENGE_FIELD } from "~/modules/accounts/policy";
 import { normaliseEmailIdentity } from "~/modules/drops/buyer-identity";
 import type { DropView } from "~/modules/drops/drop-view";
 import { startSpreadMs } from "~/modules/drops/drop-rules";
+import { getDropProgress } from "~/modules/drops/progress.server";
 import { roomCheckDelayMs, roomState } from "~/modules/drops/room-state";
 
 const { values: args } = parseArgs({
@@ -1019,7 +1020,47 @@ async function checkQueueInvariants(pool: pg.Pool) {
   );
   if (entries!.unplaced) broken.push(`${entries!.unplaced} entr(ies) never given a place`);
   if (entries!.positions !== entries!.entries || entries!.last_position !== entries!.entries) broken.push(`places are not 1..${entries!.entries}: ${JSON.stringify(entries)}`);
-  return { broken, figures: { ...entries, ordersOutsideWindow: early.length, entriesAboveLimit: overEntry.length, keysAboveLimit: overKey.length } };
+  const backOffice = await checkBackOfficeFigures(pool, entries!);
+  broken.push(...backOffice.broken);
+  return { broken, figures: { ...entries, ordersOutsideWindow: early.length, entriesAboveLimit: overEntry.length, keysAboveLimit: overKey.length, backOffice: backOffice.figures } };
+}
+
+/**
+ * The back office's "How the drop is going" (modules/drops/progress.server.ts) read after the
+ * drop: it must agree with the ledger (units sold as the paid orders' lines count them, nothing
+ * held after the sweep, the stock left, everyone who joined, the paid orders), and how long the
+ * owner's page takes to read it with 2,000 entries.
+ */
+async function checkBackOfficeFigures(pool: pg.Pool, entries: Record<string, number>) {
+  const broken: string[] = [];
+  const [ledger] = (
+    await pool.query<{ product_id: number; starts_at: Date; sold: number; stock: number; paid_orders: number }>(
+      `SELECT d.product_id, d.starts_at,
+              (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status IN ('completed', 'dispatched')) AS sold,
+              (SELECT coalesce(sum(v.stock), 0)::int FROM product_variants v WHERE v.product_id = d.product_id) AS stock,
+              (SELECT count(*)::int FROM orders WHERE status IN ('completed', 'dispatched')) AS paid_orders
+         FROM drops d WHERE d.id = $1`,
+      [queue.dropId],
+    )
+  ).rows;
+  const handle = connectPostgres(databaseUrl(), { poolMax: 1 });
+  try {
+    const drop = { id: queue.dropId, productId: ledger!.product_id, mode: "queue" as const, startsAt: ledger!.starts_at, cancelledAt: null };
+    await getDropProgress(handle.db, drop); // a first read warms the connection and the code
+    const started = performance.now();
+    const progress = await getDropProgress(handle.db, drop);
+    const readMs = Math.round((performance.now() - started) * 10) / 10;
+    const shown = { sold: progress.sold, held: progress.held, stockLeft: progress.stockLeft, paidOrders: progress.paidOrders, joined: progress.people.mode === "queue" ? progress.people.joined : -1 };
+    const expected = { sold: ledger!.sold, held: 0, stockLeft: ledger!.stock, paidOrders: ledger!.paid_orders, joined: entries.entries };
+    if (JSON.stringify(shown) !== JSON.stringify(expected)) broken.push(`the back office's drop figures ${JSON.stringify(shown)} disagree with the ledger ${JSON.stringify(expected)}`);
+    // The chart's running totals end at what was sold and at every turn begun by its end.
+    const chartEnd = progress.timeline?.points.at(-1);
+    const [begun] = (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM drop_entries WHERE drop_id = $1 AND right_from <= $2", [queue.dropId, progress.timeline?.endsAt ?? null])).rows;
+    if (chartEnd?.sold !== progress.sold || chartEnd.turns !== begun!.n) broken.push(`the back office's chart ends at ${JSON.stringify(chartEnd)}, not ${progress.sold} sold and ${begun!.n} let in`);
+    return { broken, figures: { ...shown, letIn: begun!.n, readMs, chartBuckets: (progress.timeline?.points.length ?? 1) - 1 } };
+  } finally {
+    await handle.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
