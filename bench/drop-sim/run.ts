@@ -1034,8 +1034,8 @@ async function checkQueueInvariants(pool: pg.Pool) {
 async function checkBackOfficeFigures(pool: pg.Pool, entries: Record<string, number>) {
   const broken: string[] = [];
   const [ledger] = (
-    await pool.query<{ product_id: number; starts_at: Date; sold: number; stock: number; paid_orders: number }>(
-      `SELECT d.product_id, d.starts_at,
+    await pool.query<{ product_id: number; opens_at: Date; starts_at: Date; sold: number; stock: number; paid_orders: number }>(
+      `SELECT d.product_id, d.opens_at, d.starts_at,
               (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status IN ('completed', 'dispatched')) AS sold,
               (SELECT coalesce(sum(v.stock), 0)::int FROM product_variants v WHERE v.product_id = d.product_id) AS stock,
               (SELECT count(*)::int FROM orders WHERE status IN ('completed', 'dispatched')) AS paid_orders
@@ -1045,7 +1045,7 @@ async function checkBackOfficeFigures(pool: pg.Pool, entries: Record<string, num
   ).rows;
   const handle = connectPostgres(databaseUrl(), { poolMax: 1 });
   try {
-    const drop = { id: queue.dropId, productId: ledger!.product_id, mode: "queue" as const, startsAt: ledger!.starts_at, cancelledAt: null };
+    const drop = { id: queue.dropId, productId: ledger!.product_id, mode: "queue" as const, opensAt: ledger!.opens_at, startsAt: ledger!.starts_at, cancelledAt: null, places: null };
     await getDropProgress(handle.db, drop); // a first read warms the connection and the code
     const started = performance.now();
     const progress = await getDropProgress(handle.db, drop);

@@ -139,17 +139,17 @@ test("a free draw: entered, drawn by the admin, emailed, a winner buys, a loser 
   expect((await addToCart(idler!.page)).status()).toBe(409);
   expect((await addToCart(last!.page)).status()).toBe(409);
 
-  // The admin's drop page shows where the draw stands: one bought, one place passed on to a
-  // winner now buying, one not drawn; and the unit sold on the chart of places drawn.
+  // The admin's drop page shows where the draw stands: one bought, one missed their turn (the
+  // place passed on to a winner now buying), one not drawn; three turns to buy given in all.
   await page.goto(`/admin/drops/${dropId}`);
   const progress = page.getByTestId("drop-progress");
   const figure = (testId: string) => progress.getByTestId(testId).locator("dd");
   await expect(figure("progress-entered")).toHaveText(["4"]);
   await expect(figure("progress-bought")).toHaveText(["1"]);
   await expect(figure("progress-winning")).toHaveText(["1"]);
-  await expect(figure("progress-passed-on")).toHaveText(["1", "1 not drawn"]);
+  await expect(figure("progress-missed")).toHaveText(["1", "1 not drawn"]);
   await expect(figure("progress-sold")).toHaveText([/^1$/, /^of \d+$/]);
-  await expect(progress.getByRole("img", { name: "Places drawn since the start", exact: true })).toHaveAccessibleDescription("3 places drawn from 4 entries.");
+  await expect(progress.getByRole("img", { name: "Turns to buy given since the start", exact: true })).toHaveAccessibleDescription("3 turns to buy given from 4 entries.");
   await expectNoViolations(page, "the admin's page of a draw under way");
 
   // Anyone can check the draw: the seed, the entry ids in order with their ranks, no emails.

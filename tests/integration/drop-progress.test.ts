@@ -110,12 +110,15 @@ describe("how a drop is going", () => {
     expect(progress.timeline!.points.at(-1)).toMatchObject({ sold: 2, turns: 1 });
   });
 
-  it("has no chart before the start, and counts nothing of another drop", async () => {
+  it("has no chart before the start, and counts nothing of another drop; it runs from its opening", async () => {
     await dropUnderWay();
-    const { drop } = await dx.liveDrop({ stock: 4, startsIn: 60 });
+    // Opens in an hour, starts in two.
+    const { drop } = await dx.liveDrop({ stock: 4, startsIn: 120 });
     const progress = await getDropProgress(database.db, drop);
     expect(progress).toMatchObject({ stockLeft: 4, held: 0, sold: 0, paidOrders: 0, running: false, timeline: null });
     expect(progress.people).toMatchObject({ joined: 0, waiting: 0 });
+    // Once open, people join before the start: the page keeps itself up to date.
+    expect(await getDropProgress(database.db, drop, new Date(Date.now() + 61 * MINUTE))).toMatchObject({ running: true, timeline: null });
   });
 
   it("is on the drop's back-office page for admins only", async () => {
@@ -131,8 +134,87 @@ describe("how a drop is going", () => {
     expect((await load(await cookieFor(database.db, customer.id))).status).toBe(403);
     const page = await load(await cookieFor(database.db, admin.id));
     expect(page.status).toBe(200);
-    expect((page.body as { progress: unknown }).progress).toMatchObject({ sold: 2, held: 1, stockLeft: 7 });
-    const [row] = await database.db.select().from(drops).where(eq(drops.id, drop.id));
-    expect(row!.cancelledAt).toBeNull();
+    const body = page.body as { drop: { sold: number }; progress: { sold: number } };
+    expect(body.progress).toMatchObject({ sold: 2, held: 1, stockLeft: 7 });
+    // The header's "N sold" and the panel's count the same orders.
+    expect(body.drop.sold).toBe(body.progress.sold);
+  });
+});
+
+describe("how a draw is going", () => {
+  /** A draw of a fresh product, its entry closed `startedAgo` minutes ago, drawn unless `drawn` is false. */
+  async function draw(opts: { drawn?: boolean; places?: number } = {}) {
+    const { product, drop } = await dx.liveDrop({ stock: 6 });
+    const [row] = await database.db
+      .update(drops)
+      .set({ mode: "draw", places: opts.places ?? 2, orderedAt: opts.drawn === false ? null : new Date(Date.now() - 25 * MINUTE), seed: opts.drawn === false ? null : "ab".repeat(32) })
+      .where(eq(drops.id, drop.id))
+      .returning();
+    return { product, drop: row! };
+  }
+  async function entry(dropId: number, state: "entered" | "won" | "purchased" | "lapsed" | "lost", window?: { from: number; until: number }) {
+    const user = await dx.buyer();
+    await database.db.insert(dropEntries).values({
+      dropId,
+      userId: user.id,
+      personKey: `test:${user.id}`,
+      addressKey: `test:${user.id}`,
+      state,
+      rightFrom: window ? new Date(Date.now() + window.from * MINUTE) : null,
+      rightUntil: window ? new Date(Date.now() + window.until * MINUTE) : null,
+    });
+    return user;
+  }
+
+  it("counts entries by the draw's states, and turns to buy given (a place passed on is a second turn)", async () => {
+    const { product, drop } = await draw();
+    const winner = await entry(drop.id, "won", { from: -5, until: 10 });
+    await entry(drop.id, "purchased", { from: -25, until: -15 });
+    await entry(drop.id, "lapsed", { from: -25, until: -15 });
+    await entry(drop.id, "lost");
+    await entry(drop.id, "lost");
+    const bought = await checkedOut(winner.id, product.variantId, 2);
+    expect((await pay(bought.sessionId, winner.id)).status).toBe("paid");
+
+    const progress = await getDropProgress(database.db, drop);
+    expect(progress.people).toEqual({ mode: "draw", entered: 5, awaitingDraw: 0, winning: 1, bought: 1, missedTurn: 1, notDrawn: 2 });
+    expect(progress).toMatchObject({ sold: 2, stockLeft: 4, running: true });
+    expect(progress.timeline!.points.at(-1)).toMatchObject({ sold: 2, turns: 3 });
+  });
+
+  it("runs between the close and the draw (nobody has a turn yet), with a chart of nothing so far", async () => {
+    const { drop } = await draw({ drawn: false });
+    await entry(drop.id, "entered");
+    await entry(drop.id, "entered");
+    const progress = await getDropProgress(database.db, drop);
+    expect(progress.people).toMatchObject({ entered: 2, awaitingDraw: 2, winning: 0 });
+    expect(progress.running).toBe(true);
+    expect(progress.timeline!.points.at(-1)).toMatchObject({ sold: 0, turns: 0 });
+  });
+
+  it("keeps running while the job may pass a place on (units back, entries not drawn, places owed), and stops once all places are bought", async () => {
+    const { drop } = await draw({ places: 1 });
+    await entry(drop.id, "lapsed", { from: -25, until: -15 });
+    await entry(drop.id, "lost");
+    expect((await getDropProgress(database.db, drop)).running).toBe(true);
+    await entry(drop.id, "purchased", { from: -12, until: -2 });
+    expect((await getDropProgress(database.db, drop)).running).toBe(false);
+  });
+});
+
+describe("a drop called off", () => {
+  it("is not running, charts up to the call-off only, and never says sold out (later sales are ordinary)", async () => {
+    const { product, drop } = await dx.liveDrop({ stock: 2, startsIn: -30 });
+    const buyer = await dx.buyer();
+    await dx.admit(drop.id, buyer.id, { from: -5, until: 10 });
+    const bought = await checkedOut(buyer.id, product.variantId, 2);
+    expect((await pay(bought.sessionId, buyer.id)).status).toBe("paid");
+    const cancelledAt = new Date(Date.now() + 1000);
+    const [off] = await database.db.update(drops).set({ cancelledAt }).where(eq(drops.id, drop.id)).returning();
+
+    const progress = await getDropProgress(database.db, off!, new Date(Date.now() + 10 * MINUTE));
+    expect(progress).toMatchObject({ sold: 2, stockLeft: 0, held: 0, running: false, soldOutAt: null });
+    expect(new Date(progress.timeline!.endsAt).getTime()).toBeLessThanOrEqual(cancelledAt.getTime());
+    expect(progress.timeline!.points.at(-1)).toMatchObject({ sold: 2 });
   });
 });

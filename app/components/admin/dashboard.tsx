@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatDateTime } from "~/components/ui/format-date";
 import { CHART_RANGES, formatCappedCount, type ChartMetric, type ChartRange, type DashboardData, type DashboardQuery, type StockAlert } from "~/modules/reports/dashboard";
 import { formatPence } from "~/utils/money";
+import { ChartRegion } from "./chart-parts";
 import { SalesChart, SalesTable } from "./sales-chart";
 
 function plural(n: number, one: string, many: string) {
@@ -202,15 +203,9 @@ function SalesSection({ data, query }: { data: DashboardData; query: DashboardQu
           items={(["revenue", "orders"] as const).map((metric) => ({ to: rangeLink(query, { metric }), label: METRIC_LABELS[metric], current: metric === query.metric }))}
         />
       </div>
-      <div
-        className="mt-4 overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
-        // A keyboard must be able to scroll the 30-day chart sideways on a phone.
-        tabIndex={0}
-        role="region"
-        aria-label={`${caption} (chart)`}
-      >
+      <ChartRegion label={caption} className="mt-4">
         <SalesChart days={shown} metric={query.metric} caption={caption} />
-      </div>
+      </ChartRegion>
       <details className="mt-4">
         <summary className="cursor-pointer text-sm font-semibold text-amber-800">Show the figures as a table</summary>
         <div className="mt-2 overflow-x-auto">

@@ -5,6 +5,7 @@ import { Bar } from "@visx/shape";
 import { useId } from "react";
 import type { ChartMetric, SalesDay } from "~/modules/reports/dashboard";
 import { formatPence } from "~/utils/money";
+import { AXIS_LINES, BOTTOM_TICK_LABELS, GridLines, LEFT_TICK_LABELS } from "./chart-parts";
 
 /** "2026-06-01" is a calendar day: read and written in UTC so no zone can move it. */
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -63,9 +64,7 @@ export function SalesChart({ days, metric, caption }: { days: SalesDay[]; metric
       <title id={`${id}-title`}>{caption}</title>
       <desc id={`${id}-desc`}>{summary}</desc>
       <Group left={MARGIN.left} top={MARGIN.top}>
-        {yTicks.map((t) => (
-          <line key={t} x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} className="stroke-slate-200" strokeWidth={1} shapeRendering="crispEdges" />
-        ))}
+        <GridLines ys={yTicks.map((t) => y(t))} width={innerWidth} />
         {days.map((d) => {
           const value = metricValue(d, metric);
           const top = y(value);
@@ -91,9 +90,8 @@ export function SalesChart({ days, metric, caption }: { days: SalesDay[]; metric
           tickValues={yTicks}
           // Whole pounds on the axis ("£300", not "£300.00"): the table has the exact figures.
           tickFormat={(v) => (metric === "revenue" ? formatPence(Number(v)).replace(/\.00$/, "") : String(v))}
-          stroke="#94a3b8"
-          tickStroke="#94a3b8"
-          tickLabelProps={{ fill: "#475569", fontSize: 12, fontFamily: "inherit", textAnchor: "end", dy: "0.33em", dx: -4 }}
+          {...AXIS_LINES}
+          tickLabelProps={LEFT_TICK_LABELS}
         />
         <AxisBottom
           top={innerHeight}
@@ -101,9 +99,8 @@ export function SalesChart({ days, metric, caption }: { days: SalesDay[]; metric
           tickValues={xTicks}
           // A week names each day once, so its weekday is enough (the table has the dates).
           tickFormat={(d) => (days.length > 7 ? formatShortDay(d) : weekDay.format(dayDate(d)))}
-          stroke="#94a3b8"
-          tickStroke="#94a3b8"
-          tickLabelProps={{ fill: "#475569", fontSize: 12, fontFamily: "inherit", textAnchor: "middle" }}
+          {...AXIS_LINES}
+          tickLabelProps={BOTTOM_TICK_LABELS}
         />
       </Group>
     </svg>

@@ -11,8 +11,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { dropEntries, drops, products } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit-log.server";
-import { PAID_ORDER_STATUSES } from "~/modules/orders/purchase-limit";
 import { DROP_TEXT, type DropFieldErrors, type DropInput } from "./admin-form";
+import { dropOrdersSql, PAID_STATUSES_SQL } from "./drop-orders.server";
 import { dropPhase, type DropPhase } from "./drop-rules";
 
 export interface AdminDropRow {
@@ -46,12 +46,8 @@ export interface AdminDrop extends DropInput {
 export type DropWrite<T> = ({ ok: true } & T) | { ok: false; status: 400 | 404 | 409; message: string; errors: DropFieldErrors };
 
 const entriesCount = sql<number>`(SELECT count(*)::int FROM drop_entries e WHERE e.drop_id = ${drops.id})`;
-const soldUnits = sql<number>`(SELECT coalesce(sum(k.units), 0)::int FROM (
-  SELECT DISTINCT k2.order_id, k2.units FROM drop_order_keys k2 JOIN orders o ON o.id = k2.order_id
-   WHERE k2.drop_id = ${drops.id} AND o.status IN (${sql.join(
-     PAID_ORDER_STATUSES.map((s) => sql`${s}`),
-     sql`, `,
-   )})) AS k)`;
+const soldUnits = sql<number>`(SELECT coalesce(sum(d.units), 0)::int FROM ${dropOrdersSql(sql`${drops.id}`)} d
+  JOIN orders o ON o.id = d.order_id WHERE o.status IN (${PAID_STATUSES_SQL}))`;
 
 export async function listDrops(db: Db, now = new Date()): Promise<AdminDropRow[]> {
   const rows = await db

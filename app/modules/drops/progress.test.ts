@@ -12,11 +12,13 @@ describe("bucketMinutes", () => {
     expect(bucketMinutes(61 * MINUTE)).toBe(2);
     expect(bucketMinutes(10 * 60 * MINUTE)).toBe(10);
     expect(bucketMinutes(3 * 24 * 60 * MINUTE)).toBe(120);
-    expect(bucketMinutes(365 * 24 * 60 * MINUTE)).toBe(1440);
+    expect(bucketMinutes(60 * 24 * 60 * MINUTE)).toBe(1440);
+    // Past 60 days: whole days, still at most 60 buckets.
+    expect(bucketMinutes(365 * 24 * 60 * MINUTE)).toBe(7 * 1440);
   });
 
-  it("never makes more than the most buckets for spans up to 60 days", () => {
-    for (const minutes of [1, 59, 61, 119, 121, 299, 301, 601, 901, 1801, 3601, 7201, 14_401, 43_201, 86_400]) {
+  it("never makes more than the most buckets, however long the span", () => {
+    for (const minutes of [1, 59, 61, 119, 121, 299, 301, 601, 901, 1801, 3601, 7201, 14_401, 43_201, 86_400, 86_401, 525_600, 5_256_000]) {
       const bucket = bucketMinutes(minutes * MINUTE);
       expect(Math.ceil(minutes / bucket)).toBeLessThanOrEqual(MAX_BUCKETS);
     }
@@ -45,10 +47,18 @@ describe("timelineWindow", () => {
     expect(timelineWindow(start, at(90), false, at(41.5))!.end).toEqual(at(42));
     expect(timelineWindow(start, at(90), false, null)!.end).toEqual(at(1));
     expect(timelineWindow(start, at(90), false, at(-5))!.end).toEqual(at(1));
-    // Looked at 20 seconds after the start, over already (sold out at once): one minute.
-    expect(timelineWindow(start, at(1 / 3), false, at(0.1))).toMatchObject({ end: at(1), buckets: 1 });
+    // Looked at 20 seconds after the start, over already (sold out at once): one bucket, ending now.
+    expect(timelineWindow(start, at(1 / 3), false, at(0.1))).toMatchObject({ end: at(1 / 3), buckets: 1 });
     // Over a longer span the buckets grow and the end is a bucket's end.
     expect(timelineWindow(start, at(900), false, at(181))).toMatchObject({ bucketMinutes: 5, buckets: 37, end: at(185) });
+  });
+});
+
+describe("timelineWindow of a drop called off", () => {
+  it("ends at the call-off at most, and has none when called off before the start", () => {
+    expect(timelineWindow(start, at(600), false, at(500), at(40))!.end).toEqual(at(40));
+    expect(timelineWindow(start, at(600), false, at(12.5), at(40))!.end).toEqual(at(13));
+    expect(timelineWindow(start, at(600), false, null, at(-5))).toBeNull();
   });
 });
 
@@ -94,20 +104,25 @@ describe("cumulativeTimeline", () => {
 });
 
 describe("isRunning", () => {
-  const base = { mode: "queue" as const, started: true, cancelled: false, stockLeft: 5, held: 0, turnsToCome: 0 };
-  it("is running while a started queue has stock (new joiners still come) or units are held", () => {
-    expect(isRunning(base)).toBe(true);
-    expect(isRunning({ ...base, stockLeft: 0 })).toBe(false);
+  const base = { opened: true, started: true, cancelled: false, stockLeft: 5, held: 0, turnsOpenOrAhead: 0, placesToPass: false };
+  it("runs while people join before the start, whatever else", () => {
+    expect(isRunning({ ...base, started: false, stockLeft: 0 })).toBe(true);
+    expect(isRunning({ ...base, opened: false, started: false })).toBe(false);
+  });
+  it("after the start, runs while units are held, or units are left and a turn is open or ahead", () => {
+    expect(isRunning({ ...base, turnsOpenOrAhead: 3 })).toBe(true);
     expect(isRunning({ ...base, stockLeft: 0, held: 2 })).toBe(true);
+    // Sold out with people still in line: nothing more can happen.
+    expect(isRunning({ ...base, stockLeft: 0, turnsOpenOrAhead: 30 })).toBe(false);
+    // Units left but nobody waiting or buying (a queue that did not sell out, all turns over): quiet.
+    expect(isRunning(base)).toBe(false);
   });
-  it("a draw runs only while winners may still buy or units are held", () => {
-    expect(isRunning({ ...base, mode: "draw" })).toBe(false);
-    expect(isRunning({ ...base, mode: "draw", turnsToCome: 3 })).toBe(true);
-    expect(isRunning({ ...base, mode: "draw", held: 1 })).toBe(true);
+  it("a draw runs while the job may still pass a place on to an entry not drawn", () => {
+    expect(isRunning({ ...base, placesToPass: true })).toBe(true);
+    expect(isRunning({ ...base, placesToPass: true, stockLeft: 0 })).toBe(false);
   });
-  it("is never running before the start or once called off", () => {
-    expect(isRunning({ ...base, started: false, held: 1 })).toBe(false);
-    expect(isRunning({ ...base, cancelled: true, held: 1 })).toBe(false);
+  it("never runs once called off", () => {
+    expect(isRunning({ ...base, cancelled: true, held: 1, turnsOpenOrAhead: 3 })).toBe(false);
   });
 });
 
@@ -134,8 +149,9 @@ describe("the charts' descriptions", () => {
 
   it("says how many of those who came got a turn", () => {
     expect(turnsSummary(progress({}))).toBe("1,500 of the 2,000 people who joined let in to buy.");
-    const draw = { mode: "draw" as const, entered: 1, winning: 1, bought: 0, passedOn: 0, notDrawn: 0, awaitingDraw: 0 };
-    expect(turnsSummary(progress({ people: draw }))).toBe("1,500 places drawn from 1 entry.");
+    const draw = { mode: "draw" as const, entered: 1, awaitingDraw: 0, winning: 1, bought: 0, missedTurn: 0, notDrawn: 0 };
+    const oneTurn = cumulativeTimeline(timelineWindow(start, at(30), false, at(20))!, [], [{ bucket: 1, count: 1 }]);
+    expect(turnsSummary(progress({ people: draw, timeline: oneTurn }))).toBe("1 turn to buy given from 1 entry.");
   });
 
   it("counts the units the drop had as left, held and sold", () => {

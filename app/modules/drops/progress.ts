@@ -3,7 +3,7 @@
  * and the chart's timeline. Client-safe: the server reads the database (progress.server.ts), the
  * page draws what this module shapes. Times are ISO strings so the view travels as plain data.
  */
-import type { DropMode } from "~/db/schema/drops";
+import type { DropMode } from "./drop-rules";
 
 /** Who is where in a queue drop's waiting room. */
 export interface QueuePeople {
@@ -16,25 +16,25 @@ export interface QueuePeople {
   buyingNow: number;
   /** A turn that has ended (bought or not). */
   turnsOver: number;
-  /** When the last place given begins its turn (null before the queue is ordered). */
+  /** When the last place given so far begins its turn (null before the queue is ordered). */
   lastTurnFrom: string | null;
 }
 
-/** Who is where in a draw (its states as the draw's settling keeps them). */
+/** Who is where in a draw, by its entries' states as the draw's settling job keeps them (it runs every 15 s). */
 export interface DrawPeople {
   mode: "draw";
   /** Everyone who entered. */
   entered: number;
-  /** A place drawn and the turn to buy not yet used or passed on. */
-  winning: number;
-  /** Bought with their place. */
-  bought: number;
-  /** Did not buy in time: the place went to the next drawn. */
-  passedOn: number;
-  /** Not (yet) drawn for a place. */
-  notDrawn: number;
-  /** Waiting for the draw (entered before it ran). */
+  /** Entered before the draw, which has not run yet. */
   awaitingDraw: number;
+  /** Holding a turn to buy now (drawn, or passed a place). */
+  winning: number;
+  /** Bought with their turn. */
+  bought: number;
+  /** Did not buy in their turn (their place passes to the next drawn while units last). */
+  missedTurn: number;
+  /** Not drawn (yet: a place not taken can still come to them). */
+  notDrawn: number;
 }
 
 export interface TimelinePoint {
@@ -42,7 +42,7 @@ export interface TimelinePoint {
   at: string;
   /** Units in paid orders by then. */
   sold: number;
-  /** Turns to buy begun by then (queue admissions, or draw places). */
+  /** Turns to buy begun by then (queue admissions; draw wins and places passed on). */
   turns: number;
 }
 
@@ -58,7 +58,7 @@ export interface DropProgress {
   asOf: string;
   /** Units left to sell (all the product's variants). */
   stockLeft: number;
-  /** Units in checkouts not yet paid (held until paid or expired). */
+  /** Units in checkouts not yet paid: held until paid, or until the sweep releases an expired one. */
   held: number;
   /** Units in paid orders through the drop. */
   sold: number;
@@ -67,10 +67,10 @@ export interface DropProgress {
   buyers: number;
   /** When the last unit was paid for, once nothing is left and nothing held. */
   soldOutAt: string | null;
-  /** The drop still has something to happen (turns open or to come, units held). */
+  /** Something is still happening (see isRunning): the open page refreshes itself and the chart runs to now. */
   running: boolean;
   people: QueuePeople | DrawPeople;
-  /** Null before the start. */
+  /** Null before the start, and for a drop called off before it. */
   timeline: DropTimeline | null;
 }
 
@@ -81,7 +81,9 @@ const MINUTE = 60_000;
 
 export function bucketMinutes(spanMs: number): number {
   for (const minutes of BUCKET_MINUTES) if (Math.ceil(spanMs / (minutes * MINUTE)) <= MAX_BUCKETS) return minutes;
-  return BUCKET_MINUTES[BUCKET_MINUTES.length - 1]!;
+  // Longer than 60 days: whole days, as many as keep it to MAX_BUCKETS.
+  const day = 1440;
+  return Math.ceil(spanMs / (MAX_BUCKETS * day * MINUTE)) * day;
 }
 
 /** The window the chart covers, or null before the start. */
@@ -94,16 +96,19 @@ export interface TimelineWindow {
 
 /**
  * From the start to now while the drop is running (the last bucket ends now). Once it is over,
- * to the end of the bucket of its last sale or turn: a drop looked at a week later is charted
- * over its own minutes, not the week.
+ * to the end of the bucket of its last sale or turn (or now, if sooner): a drop looked at a week
+ * later is charted over its own minutes, not the week. A drop called off is charted to the call-off at most
+ * (later sales are ordinary ones), and not at all when called off before its start.
  */
-export function timelineWindow(startsAt: Date, now: Date, running: boolean, lastEventAt: Date | null): TimelineWindow | null {
-  if (now <= startsAt) return null;
-  const lastMs = running ? now.getTime() : Math.min(Math.max(lastEventAt?.getTime() ?? 0, startsAt.getTime() + 1), now.getTime());
+export function timelineWindow(startsAt: Date, now: Date, running: boolean, lastEventAt: Date | null, cancelledAt: Date | null = null): TimelineWindow | null {
+  const until = cancelledAt && cancelledAt < now ? cancelledAt : now;
+  if (until <= startsAt) return null;
+  const lastMs = running ? now.getTime() : Math.min(Math.max(lastEventAt?.getTime() ?? 0, startsAt.getTime() + 1), until.getTime());
   const span = lastMs - startsAt.getTime();
   const minutes = bucketMinutes(span);
   const buckets = Math.max(1, Math.ceil(span / (minutes * MINUTE)));
-  const end = running ? lastMs : startsAt.getTime() + buckets * minutes * MINUTE;
+  // Never past now (or the call-off): turns scheduled in the rest of the bucket have not begun.
+  const end = running ? lastMs : Math.min(startsAt.getTime() + buckets * minutes * MINUTE, until.getTime());
   return { start: startsAt, end: new Date(end), bucketMinutes: minutes, buckets };
 }
 
@@ -117,7 +122,8 @@ export interface BucketCount {
 export function cumulativeTimeline(window: TimelineWindow, sold: BucketCount[], turns: BucketCount[]): DropTimeline {
   const perBucket = (counts: BucketCount[]) => {
     const out = new Array<number>(window.buckets).fill(0);
-    // Anything past the window's last bucket (an event landing as the figures are read) counts in it.
+    // A payment a moment before the start (a clock between instances) counts in the first
+    // bucket; one landing past the last (as the figures are read) in the last.
     for (const { bucket, count } of counts) out[Math.min(Math.max(bucket, 0), window.buckets - 1)]! += count;
     return out;
   };
@@ -140,18 +146,40 @@ export function unitsOffered(progress: Pick<DropProgress, "stockLeft" | "held" |
   return progress.stockLeft + progress.held + progress.sold;
 }
 
-/** Whether anything is still to happen: units held, or units left with turns open or to come. */
-export function isRunning(input: { mode: DropMode; started: boolean; cancelled: boolean; stockLeft: number; held: number; turnsToCome: number }): boolean {
-  if (input.cancelled || !input.started) return false;
+/**
+ * Whether anything is still happening, so the open page refreshes itself and the chart runs to
+ * now: people joining before the start; after it, units held, or units left and someone with a
+ * turn open or to come (queue: waiting or buying; draw: the draw not yet run, winners buying, or
+ * places the job may still pass on). A queue nobody is waiting in, with units left, is quiet,
+ * not running: a late joiner shows on the next refresh.
+ */
+export function isRunning(input: {
+  opened: boolean;
+  started: boolean;
+  cancelled: boolean;
+  stockLeft: number;
+  held: number;
+  /** Queue: waiting + buying now; draw: awaiting the draw + winners buying. */
+  turnsOpenOrAhead: number;
+  /** Draw: entries not drawn and places still owed, so the job passes a place on when units come back. */
+  placesToPass: boolean;
+}): boolean {
+  if (input.cancelled || !input.opened) return false;
+  if (!input.started) return true;
   if (input.held > 0) return true;
-  if (input.stockLeft <= 0) return false;
-  // A live queue keeps letting new joiners in while stock lasts; a draw only has its winners.
-  return input.mode === "queue" || input.turnsToCome > 0;
+  return input.stockLeft > 0 && (input.turnsOpenOrAhead > 0 || input.placesToPass);
 }
 
 /** What the turns chart is called for the mode. */
 export function turnsLabel(mode: DropMode): string {
-  return mode === "queue" ? "Buyers let in" : "Places drawn";
+  return mode === "queue" ? "Buyers let in" : "Turns to buy given";
+}
+
+/** When the last place given so far gets its turn, if that is still ahead (queue). */
+export function lastTurnAhead(progress: DropProgress): string | null {
+  const people = progress.people;
+  if (people.mode !== "queue" || !people.lastTurnFrom) return null;
+  return new Date(people.lastTurnFrom) > new Date(progress.asOf) ? people.lastTurnFrom : null;
 }
 
 /** Everyone who joined the queue or entered the draw: the most turns there can be. */
@@ -159,7 +187,9 @@ export function peopleIn(people: QueuePeople | DrawPeople): number {
   return people.mode === "queue" ? people.joined : people.entered;
 }
 
-const count = (n: number) => n.toLocaleString("en-GB");
+/** A count as the back office writes it: "1,420". */
+export const formatCount = (n: number) => n.toLocaleString("en-GB");
+const count = formatCount;
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 function minutesBetween(from: string, to: string): string {
@@ -181,5 +211,5 @@ export function turnsSummary(progress: DropProgress): string {
   const came = peopleIn(progress.people);
   return progress.people.mode === "queue"
     ? `${count(turns)} of the ${plural(came, "person", "people")} who joined let in to buy.`
-    : `${plural(turns, "place", "places")} drawn from ${plural(came, "entry", "entries")}.`;
+    : `${plural(turns, "turn", "turns")} to buy given from ${plural(came, "entry", "entries")}.`;
 }

@@ -7,7 +7,18 @@ import { Link, useRevalidator } from "react-router";
 import { ShopDateTime } from "~/components/ui/format-date";
 import { SHOP_TIME_ZONE } from "~/config/constants";
 import type { DropMode } from "~/modules/drops/drop-rules";
-import { peopleIn, salesSummary, turnsLabel, turnsSummary, unitsOffered, type DropProgress, type DropTimeline } from "~/modules/drops/progress";
+import { ChartRegion, AXIS_LINES, BOTTOM_TICK_LABELS, GridLines, LEFT_TICK_LABELS } from "~/components/admin/chart-parts";
+import {
+  formatCount as count,
+  lastTurnAhead,
+  peopleIn,
+  salesSummary,
+  turnsLabel,
+  turnsSummary,
+  unitsOffered,
+  type DropProgress,
+  type DropTimeline,
+} from "~/modules/drops/progress";
 
 /** How often an open page refreshes its figures while the drop is running. */
 const REFRESH_MS = 30_000;
@@ -17,7 +28,6 @@ const clockSeconds = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute:
 const dayAndClock = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: SHOP_TIME_ZONE });
 
 const tileClass = "rounded-xl bg-slate-50 px-4 py-3";
-const count = (n: number) => n.toLocaleString("en-GB");
 
 function Figure({ label, value, note, testId }: { label: string; value: number; note?: string; testId: string }) {
   return (
@@ -35,7 +45,17 @@ function Figure({ label, value, note, testId }: { label: string; value: number; 
  * the page refreshes them every 30 seconds when it is in view (a "Refresh" link does it by hand,
  * and without JavaScript).
  */
-export function DropProgressPanel({ dropId, mode, progress }: { dropId: number; mode: DropMode; progress: DropProgress }) {
+export function DropProgressPanel({
+  dropId,
+  mode,
+  cancelledAt,
+  progress,
+}: {
+  dropId: number;
+  mode: DropMode;
+  cancelledAt: Date | string | null;
+  progress: DropProgress;
+}) {
   const revalidator = useRevalidator();
   useEffect(() => {
     if (!progress.running) return;
@@ -47,7 +67,7 @@ export function DropProgressPanel({ dropId, mode, progress }: { dropId: number; 
 
   const offered = unitsOffered(progress);
   const people = progress.people;
-  const lastTurnAhead = people.mode === "queue" && people.lastTurnFrom && new Date(people.lastTurnFrom) > new Date(progress.asOf) ? people.lastTurnFrom : null;
+  const lastTurn = progress.running ? lastTurnAhead(progress) : null;
   return (
     <section aria-labelledby="drop-progress" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="drop-progress">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -66,7 +86,7 @@ export function DropProgressPanel({ dropId, mode, progress }: { dropId: number; 
         <Figure label="Units sold" value={progress.sold} note={`of ${count(offered)}`} testId="progress-sold" />
         <Figure label="Held in checkouts" value={progress.held} note="not yet paid" testId="progress-held" />
         <Figure label="Units left" value={progress.stockLeft} testId="progress-left" />
-        <Figure label="Paid orders" value={progress.paidOrders} note={`${count(progress.buyers)} ${progress.buyers === 1 ? "buyer" : "buyers"}`} testId="progress-orders" />
+        <Figure label="Paid orders" value={progress.paidOrders} note={`from ${count(progress.buyers)} ${progress.buyers === 1 ? "account" : "accounts"}`} testId="progress-orders" />
       </dl>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {people.mode === "queue" ? (
@@ -74,20 +94,26 @@ export function DropProgressPanel({ dropId, mode, progress }: { dropId: number; 
             <Figure label="Joined" value={people.joined} testId="progress-joined" />
             <Figure label="Waiting for a turn" value={people.waiting} testId="progress-waiting" />
             <Figure label="Buying now" value={people.buyingNow} note="turn open" testId="progress-buying" />
-            <Figure label="Turns over" value={people.turnsOver} testId="progress-turns-over" />
+            <Figure label="Turns over" value={people.turnsOver} note="bought or not" testId="progress-turns-over" />
           </>
         ) : (
           <>
             <Figure label="Entered" value={people.entered} note={people.awaitingDraw > 0 ? `${count(people.awaitingDraw)} awaiting the draw` : undefined} testId="progress-entered" />
             <Figure label="Winners buying" value={people.winning} testId="progress-winning" />
             <Figure label="Bought" value={people.bought} testId="progress-bought" />
-            <Figure label="Places passed on" value={people.passedOn} note={`${count(people.notDrawn)} not drawn`} testId="progress-passed-on" />
+            <Figure label="Missed their turn" value={people.missedTurn} note={`${count(people.notDrawn)} not drawn`} testId="progress-missed" />
           </>
         )}
       </dl>
-      {lastTurnAhead && (
+      {lastTurn && (
         <p className="text-sm text-slate-700" data-testid="progress-last-turn">
-          The last place in the queue gets its turn at <ShopDateTime value={lastTurnAhead} />.
+          The last place given so far gets its turn at <ShopDateTime value={lastTurn} />.
+        </p>
+      )}
+      {cancelledAt && (
+        <p className="text-sm text-slate-700" data-testid="progress-called-off">
+          Called off <ShopDateTime value={cancelledAt} />: the charts stop there. Sales since are ordinary sales, not counted here, and units left is
+          the stock now.
         </p>
       )}
       {progress.soldOutAt && (
@@ -133,20 +159,6 @@ export function DropProgressPanel({ dropId, mode, progress }: { dropId: number; 
   );
 }
 
-/** A chart's scrolling frame: a keyboard must be able to scroll it sideways on a phone. */
-function ChartRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div
-      className="overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
-      tabIndex={0}
-      role="region"
-      aria-label={`${label} (chart)`}
-    >
-      {children}
-    </div>
-  );
-}
-
 /** How a line is drawn; each has its own dash, so colour is not the only cue. */
 interface LineStyle {
   className: string;
@@ -173,7 +185,7 @@ function timeLabel(timeline: Pick<DropTimeline, "startsAt" | "endsAt">) {
  * drop had, or everyone who came). Plain SVG drawn on the server by visx (decision 0036), one
  * image to a screen reader, summed up by its description; the table has every figure.
  */
-export function RunningTotalChart({
+function RunningTotalChart({
   title,
   summary,
   points,
@@ -199,32 +211,30 @@ export function RunningTotalChart({
   const y = scaleLinear<number>({ domain: [0, Math.max(reference, ...timed.map((p) => p.value), 1)], range: [innerHeight, 0], nice: true });
   const yTicks = y.ticks(4).filter(Number.isInteger);
   const format = timeLabel({ startsAt: new Date(first).toISOString(), endsAt: new Date(last).toISOString() });
+  // Six ticks at most, none repeating a label (a chart seconds old would show "11:00:00" twice).
+  const xTicks = x.ticks(6).filter((t, i, all) => i === 0 || format(t.getTime()) !== format(all[i - 1]!.getTime()));
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="h-auto w-full min-w-[32rem]" data-testid={testId}>
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{summary}</desc>
       <Group left={MARGIN.left} top={MARGIN.top}>
-        {yTicks.map((t) => (
-          <line key={t} x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} className="stroke-slate-200" strokeWidth={1} shapeRendering="crispEdges" />
-        ))}
+        <GridLines ys={yTicks.map((t) => y(t))} width={innerWidth} />
         <line x1={0} x2={innerWidth} y1={y(reference)} y2={y(reference)} className={REFERENCE_LINE.className} strokeWidth={REFERENCE_LINE.width} strokeDasharray={REFERENCE_LINE.dash} />
         <LinePath data={timed} x={(p) => x(p.t)} y={(p) => y(p.value)} className={line.className} strokeWidth={line.width} strokeDasharray={line.dash} fill="none" />
         <AxisLeft
           scale={y}
           tickValues={yTicks}
           tickFormat={(v) => count(Number(v))}
-          stroke="#94a3b8"
-          tickStroke="#94a3b8"
-          tickLabelProps={{ fill: "#475569", fontSize: 12, fontFamily: "inherit", textAnchor: "end", dy: "0.33em", dx: -4 }}
+          {...AXIS_LINES}
+          tickLabelProps={LEFT_TICK_LABELS}
         />
         <AxisBottom
           top={innerHeight}
           scale={x}
-          numTicks={6}
+          tickValues={xTicks}
           tickFormat={(v) => format(v instanceof Date ? v.getTime() : Number(v))}
-          stroke="#94a3b8"
-          tickStroke="#94a3b8"
-          tickLabelProps={{ fill: "#475569", fontSize: 12, fontFamily: "inherit", textAnchor: "middle" }}
+          {...AXIS_LINES}
+          tickLabelProps={BOTTOM_TICK_LABELS}
         />
       </Group>
     </svg>
@@ -250,6 +260,13 @@ function ChartKey({ items }: { items: { label: string; line: LineStyle }[] }) {
 /** The charts' figures as running totals: the accessible (and exact) alternative. While the drop runs the last row is now. */
 function TimelineTable({ timeline, mode, running }: { timeline: DropTimeline; mode: DropMode; running: boolean }) {
   const format = timeLabel(timeline);
+  const bucketMs = timeline.bucketMinutes * 60_000;
+  // The last row ends now while the drop runs, or at a moment that is not a whole step: to the second.
+  const rowLabel = (at: string, last: boolean) => {
+    const ms = new Date(at).getTime();
+    if (last && running) return `Now (${clockSeconds.format(ms)})`;
+    return last && (ms - new Date(timeline.startsAt).getTime()) % bucketMs !== 0 ? clockSeconds.format(ms) : format(ms);
+  };
   return (
     <table className="w-full text-left text-sm" data-testid="drop-progress-table">
       <caption className="sr-only">Units sold and {turnsLabel(mode).toLowerCase()} by time, running totals</caption>
@@ -270,7 +287,7 @@ function TimelineTable({ timeline, mode, running }: { timeline: DropTimeline; mo
         {timeline.points.slice(1).map((p, i, rows) => (
           <tr key={p.at} className="border-b border-slate-100">
             <th scope="row" className="py-1.5 pr-4 font-normal text-slate-800">
-              <time dateTime={p.at}>{running && i === rows.length - 1 ? `Now (${clockSeconds.format(new Date(p.at))})` : format(new Date(p.at).getTime())}</time>
+              <time dateTime={p.at}>{rowLabel(p.at, i === rows.length - 1)}</time>
             </th>
             <td className="py-1.5 pr-4 text-right tabular-nums">{count(p.sold)}</td>
             <td className="py-1.5 text-right tabular-nums">{count(p.turns)}</td>

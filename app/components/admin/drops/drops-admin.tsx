@@ -236,7 +236,7 @@ export function DropAdminPage({
           {drop.mode === "queue" ? "Queue ordered" : "Drawn"} <ShopDateTime value={drop.orderedAt} /> with seed <code className="font-mono">{drop.seed}</code>
         </p>
       )}
-      <DropProgressPanel dropId={drop.id} mode={drop.mode} progress={progress} />
+      <DropProgressPanel dropId={drop.id} mode={drop.mode} cancelledAt={drop.cancelledAt} progress={progress} />
       {drop.cancelledAt ? (
         <p className="text-sm text-slate-700">
           Called off <ShopDateTime value={drop.cancelledAt} />: the product sells as usual.
