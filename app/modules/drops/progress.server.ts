@@ -1,8 +1,8 @@
 /**
  * How a drop is going, read for the back office (shaped by progress.ts): a handful of aggregate
- * reads, each over one drop's rows (its order keys and entries are indexed by drop), so an owner
- * refreshing the page during a drop costs the shop little (~7 ms with 2,000 entries: the queue
- * run of bench/drop-sim checks these figures against its ledger).
+ * reads over the drop's entries and order keys (both indexed by drop) and their orders (by id),
+ * so an owner refreshing the page during a drop costs the shop little (~7 ms with 2,000 entries;
+ * the queue run of bench/drop-sim checks these figures against its ledger).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";

@@ -26,6 +26,7 @@ const REFRESH_MS = 30_000;
 const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: SHOP_TIME_ZONE });
 const clockSeconds = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: SHOP_TIME_ZONE });
 const dayAndClock = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: SHOP_TIME_ZONE });
+const dayMonthYear = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: SHOP_TIME_ZONE });
 
 const tileClass = "rounded-xl bg-slate-50 px-4 py-3";
 
@@ -173,10 +174,11 @@ const MARGIN = { top: 12, right: 16, bottom: 30, left: 56 };
 const WIDTH = 640;
 const HEIGHT = 200;
 
-/** Times on the axis and in the table: to the second over a few minutes, with the day over most of a day. */
+/** Times on the axis and in the table: to the second over a few minutes, with the day over most of a day, the year over half a year. */
 function timeLabel(timeline: Pick<DropTimeline, "startsAt" | "endsAt">) {
   const span = new Date(timeline.endsAt).getTime() - new Date(timeline.startsAt).getTime();
-  const format = span > 20 * 60 * 60_000 ? dayAndClock : span < 10 * 60_000 ? clockSeconds : clock;
+  const hour = 60 * 60_000;
+  const format = span > 180 * 24 * hour ? dayMonthYear : span > 20 * hour ? dayAndClock : span < 10 * 60_000 ? clockSeconds : clock;
   return (at: number) => format.format(new Date(at));
 }
 
