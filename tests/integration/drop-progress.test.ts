@@ -90,6 +90,18 @@ describe("how a drop is going", () => {
     expect(timeline.points.at(-1)).toMatchObject({ sold: 2, turns: 3 });
   });
 
+  it("charts a payment committed after the page took its time (before the read) in the last bucket, as the tiles count it", async () => {
+    const { product, drop } = await dx.liveDrop({ stock: 10, startsIn: -30 });
+    const buyer = await dx.buyer();
+    await dx.admit(drop.id, buyer.id, { from: -5, until: 10 });
+    const takenBefore = new Date(Date.now() - 2000);
+    const bought = await checkedOut(buyer.id, product.variantId, 1);
+    expect((await pay(bought.sessionId, buyer.id)).status).toBe("paid");
+    const progress = await getDropProgress(database.db, drop, takenBefore);
+    expect(progress).toMatchObject({ sold: 1, running: true });
+    expect(progress.timeline!.points.at(-1)).toMatchObject({ sold: 1 });
+  });
+
   it("once sold out and nothing held, says when, and charts the drop's own minutes however late it is looked at", async () => {
     const { product, drop } = await dx.liveDrop({ stock: 2, startsIn: -30 });
     const buyer = await dx.buyer();

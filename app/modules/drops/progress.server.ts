@@ -5,7 +5,7 @@
  * the queue run of bench/drop-sim checks these figures against its ledger).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { rowsOf } from "~/db/raw";
 import { dropOrdersSql, PAID_STATUSES_SQL } from "./drop-orders.server";
 import {
@@ -51,10 +51,10 @@ type ProgressDrop = Pick<Drop, "id" | "productId" | "mode" | "opensAt" | "starts
  * last unit between the orders and the stock, and show "sold out" with a unit still held.
  */
 export async function getDropProgress(db: Db, drop: ProgressDrop, now = new Date()): Promise<DropProgress> {
-  return db.transaction((tx) => readProgress(tx as unknown as Db, drop, now), { isolationLevel: "repeatable read", accessMode: "read only" });
+  return db.transaction((tx) => readProgress(tx, drop, now), { isolationLevel: "repeatable read", accessMode: "read only" });
 }
 
-async function readProgress(db: Db, drop: ProgressDrop, now: Date): Promise<DropProgress> {
+async function readProgress(db: Tx, drop: ProgressDrop, now: Date): Promise<DropProgress> {
   const at = now.toISOString();
   // Held: a pending order's units, until it is paid or the sweep releases it (an order past
   // its reservation still holds its stock until then).
@@ -131,10 +131,14 @@ async function readProgress(db: Db, drop: ProgressDrop, now: Date): Promise<Drop
     const end = window.end.toISOString();
     // The bucket an instant falls in, 0 from the start (cumulativeTimeline keeps it in range).
     const bucketOf = (column: SQL) => sql`floor(extract(epoch FROM (${column} - ${start}::timestamptz)) / ${bucketSeconds}::int)::int`;
+    // While running the chart ends now, and a payment committed since `now` was taken (before
+    // this snapshot) belongs in it, as in the tiles: it lands in the last bucket. Once over, the
+    // chart stops at its end (a call-off: orders paid after it are not charted).
+    const paidBy = running ? sql`` : sql`AND o.paid_at <= ${end}::timestamptz`;
     const soldRows = await db.execute(sql`
       SELECT ${bucketOf(sql`o.paid_at`)} AS bucket, sum(d.units)::int AS count
         FROM ${dropOrdersSql(drop.id)} d JOIN orders o ON o.id = d.order_id
-       WHERE o.status IN (${PAID_STATUSES_SQL}) AND o.paid_at <= ${end}::timestamptz
+       WHERE o.status IN (${PAID_STATUSES_SQL}) ${paidBy}
        GROUP BY 1`);
     const turnRows = await db.execute(sql`
       SELECT ${bucketOf(sql`right_from`)} AS bucket, count(*)::int AS count

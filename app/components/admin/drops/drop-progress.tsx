@@ -26,6 +26,7 @@ const REFRESH_MS = 30_000;
 const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: SHOP_TIME_ZONE });
 const clockSeconds = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: SHOP_TIME_ZONE });
 const dayAndClock = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: SHOP_TIME_ZONE });
+const dayAndClockSeconds = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: SHOP_TIME_ZONE });
 const dayMonthYear = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: SHOP_TIME_ZONE });
 
 const tileClass = "rounded-xl bg-slate-50 px-4 py-3";
@@ -113,8 +114,9 @@ export function DropProgressPanel({
       )}
       {cancelledAt && (
         <p className="text-sm text-slate-700" data-testid="progress-called-off">
-          Called off <ShopDateTime value={cancelledAt} />: the charts stop there. Sales since are ordinary sales, not counted here, and units left is
-          the stock now.
+          {progress.timeline
+            ? "The drop was called off: the charts stop there. Orders begun through it and paid since still count above; new sales are ordinary ones, not counted here, and units left is the stock now."
+            : "The drop was called off before its start: there is nothing to chart."}
         </p>
       )}
       {progress.soldOutAt && (
@@ -154,7 +156,7 @@ export function DropProgressPanel({
           </details>
         </>
       ) : (
-        <p className="text-sm text-slate-600">The charts of sales and turns start when the drop does.</p>
+        !cancelledAt && <p className="text-sm text-slate-600">The charts of sales and turns start when the drop does.</p>
       )}
     </section>
   );
@@ -263,11 +265,13 @@ function ChartKey({ items }: { items: { label: string; line: LineStyle }[] }) {
 function TimelineTable({ timeline, mode, running }: { timeline: DropTimeline; mode: DropMode; running: boolean }) {
   const format = timeLabel(timeline);
   const bucketMs = timeline.bucketMinutes * 60_000;
-  // The last row ends now while the drop runs, or at a moment that is not a whole step: to the second.
+  // The last row ends now while the drop runs, or at a moment that is not a whole step: to the
+  // second (with the day, on a chart of more than a day).
+  const exact = new Date(timeline.endsAt).getTime() - new Date(timeline.startsAt).getTime() > 20 * 60 * 60_000 ? dayAndClockSeconds : clockSeconds;
   const rowLabel = (at: string, last: boolean) => {
     const ms = new Date(at).getTime();
-    if (last && running) return `Now (${clockSeconds.format(ms)})`;
-    return last && (ms - new Date(timeline.startsAt).getTime()) % bucketMs !== 0 ? clockSeconds.format(ms) : format(ms);
+    if (last && running) return `Now (${exact.format(ms)})`;
+    return last && (ms - new Date(timeline.startsAt).getTime()) % bucketMs !== 0 ? exact.format(ms) : format(ms);
   };
   return (
     <table className="w-full text-left text-sm" data-testid="drop-progress-table">

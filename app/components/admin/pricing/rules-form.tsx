@@ -28,6 +28,8 @@ export function RulesForm({ values, errors, saved }: { values: RuleFormValues; e
 
   const text = (name: (typeof RULE_FIELDS)[number], hint: string, extra: { inputMode?: "decimal" | "text"; className?: string } = {}) => (
     <TextField
+      // Each field is made here and some are listed (the conditions), so each carries its name as its key.
+      key={name}
       name={name}
       label={RULE_FIELD_LABELS[name]}
       hint={hint}
