@@ -2,7 +2,7 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleLinear, scaleTime } from "@visx/scale";
 import { LinePath } from "@visx/shape";
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ShopDateTime } from "~/components/ui/format-date";
 import { SHOP_TIME_ZONE } from "~/config/constants";
