@@ -47,6 +47,13 @@ describe("DropProgressPanel", () => {
     expect(html).toContain("drop-sales-chart");
   });
 
+  it("keeps a status region for the sell-out, so one that arrives with a refresh is read out", () => {
+    const open = render(progress({ now: at(2.5), running: true }));
+    expect(open).toMatch(/<div role="status"><\/div>/);
+    const soldOut = render(progress({ now: at(30), lastEventAt: at(3), stockLeft: 0, soldOutAt: at(3).toISOString() }));
+    expect(soldOut).toMatch(/<div role="status"><p[^>]*data-testid="progress-sold-out"[^>]*>Sold out at <time/);
+  });
+
   it("labels the last row of a running drop as now, to the second", () => {
     const rows = tableRows(render(progress({ now: at(2.5), running: true })));
     // A chart of a few minutes is labelled to the second.

@@ -119,11 +119,15 @@ export function DropProgressPanel({
             : "The drop was called off before its start: there is nothing to chart."}
         </p>
       )}
-      {progress.soldOutAt && (
-        <p className="text-sm font-semibold text-slate-800" data-testid="progress-sold-out">
-          Sold out at <ShopDateTime value={progress.soldOutAt} />.
-        </p>
-      )}
+      {/* Always there, so a sell-out arriving with a refresh is read out once; the figures
+          themselves change silently (every 30 seconds would be noise). */}
+      <div role="status">
+        {progress.soldOutAt && (
+          <p className="text-sm font-semibold text-slate-800" data-testid="progress-sold-out">
+            Sold out at <ShopDateTime value={progress.soldOutAt} />.
+          </p>
+        )}
+      </div>
       {progress.timeline ? (
         <>
           <ChartRegion label="Units sold over time">
