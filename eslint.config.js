@@ -42,6 +42,15 @@ export default defineConfig([
     },
   },
 
+  // The server writes JSON lines only, through pino (decision 0062): a request's logger
+  // (`context.requestLog`, `req.log`) or the process logger (`processLog()`, app/utils/log.server.ts).
+  // The browser's console (components) and the command-line scripts' output are not server logs.
+  {
+    files: ["server/**/*.ts", "app/**/*.server.{ts,tsx}", "app/modules/**/*.{ts,tsx}", "app/db/**/*.ts", "app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-console": "error" },
+  },
+
   // Hooks and the React Compiler's rules of React, for every component and hook in the app.
   {
     files: ["app/**/*.{ts,tsx}"],

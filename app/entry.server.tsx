@@ -7,6 +7,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { withRoutesOnPath } from "~/web/routes-on-path.server";
+import { loggableMessage, requestLogOf } from "~/utils/log.server";
 
 /**
  * React Router's default Node entry, plus: only the routes on the URL's path handed to the
@@ -29,14 +30,16 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // The request's logger: the line carries its id, which the customer's answer carried too.
+  const log = requestLogOf(context);
   if (isDatabaseUnavailable(error)) {
     // One line, no stack: during a restart every request fails the same way. server/app.ts
     // turns this request's 500 into 503 + Retry-After; the pool reconnects by itself.
     context.markDatabaseUnavailable?.();
-    console.warn(`[db] database unavailable for ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message ?? error}`);
+    log.warn({ reason: loggableMessage(error) }, "database unavailable");
     return;
   }
-  console.error(error);
+  log.error({ err: error }, "request error");
 };
 
 export default function handleRequest(
@@ -100,7 +103,7 @@ export default function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors inside the shell are logged by React Router's handleDocumentRequest.
-        if (shellRendered) console.error(error);
+        if (shellRendered) requestLogOf(loadContext).error({ err: error }, "render error");
       },
     });
   });

@@ -5,16 +5,17 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { sql } from "drizzle-orm";
-import type { Logger } from "pino";
 import type { RouteObject, ServerBuild } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { ShopContext } from "~/load-context";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CATALOGUE_CHANGED_CHANNEL } from "~/modules/catalog/catalogue-changes.server";
+import { createLogger, loggableMessage } from "~/utils/log.server";
 import { CLIENT_IP_HEADER } from "~/web/client-ip.server";
+import type { Logger } from "pino";
 import { catalogueCache, personalResponsesNoStore, RENDER_WHOLE_PAGE } from "./cache";
 import { rejectCrossSiteWrites } from "./csrf";
-import { createLogger, requestLogging } from "./logging";
+import { requestLogging } from "./logging";
 import {
   createMetrics,
   labelRoute,
@@ -192,7 +193,7 @@ export function createApp({
     }
     // The database is down or restarting (see handleError in app/entry.server.tsx): try again soon.
     if (isDatabaseUnavailable(error)) {
-      req.log.warn({ reason: (error as Error).message, path: req.path.slice(0, 200) }, "database unavailable");
+      req.log.warn({ reason: loggableMessage(error), path: req.path.slice(0, 200) }, "database unavailable");
       if (!res.headersSent) res.status(503).set({ "Retry-After": RETRY_AFTER_SECONDS, "Cache-Control": "no-store" }).type("text/plain").send("Service temporarily unavailable. Please try again in a moment.");
       return;
     }

@@ -11,6 +11,7 @@
  * replacements exit at boot must not take down the workers still serving.
  */
 import cluster, { type Worker } from "node:cluster";
+import { processLog } from "~/utils/log.server";
 import { workerCount } from "./worker-count";
 
 function runPrimary(workers: number) {
@@ -42,7 +43,7 @@ function runPrimary(workers: number) {
     }
     const wait = listening.has(worker) ? 0 : pauseMs;
     if (!listening.has(worker)) pauseMs = Math.min(pauseMs * 2, 30_000);
-    console.error(`[cluster] worker ${worker.process.pid} ended (${signal ?? code}); starting another${wait ? ` in ${wait / 1000} s` : ""}`);
+    processLog().error({ pid: worker.process.pid, exit: signal ?? code, restartInMs: wait }, "server process ended; starting another");
     setTimeout(() => {
       if (!stopping) fork();
     }, wait);
@@ -55,7 +56,7 @@ function runPrimary(workers: number) {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-  console.log(`[cluster] ${workers} server processes (WEB_CONCURRENCY)`);
+  processLog().info({ workers }, "starting server processes (WEB_CONCURRENCY)");
   fork();
 }
 
@@ -63,7 +64,8 @@ let workers: number;
 try {
   workers = process.argv.includes("--dev") ? 1 : workerCount(process.env);
 } catch (error) {
-  console.error((error as Error).message);
+  // A configuration error: one plain line naming the variable, as server/main.ts writes them.
+  process.stderr.write(`${(error as Error).message}\n`);
   process.exit(1);
 }
 

@@ -9,6 +9,7 @@ import { expireQuotes } from "~/modules/buylist/submissions.server";
 import { orderDueQueues } from "~/modules/drops/queue.server";
 import { runDrawJobs } from "~/modules/drops/draw.server";
 import { runStockAlerts } from "~/modules/preorders/alerts.server";
+import { processLog } from "~/utils/log.server";
 import type { Metrics } from "./metrics";
 
 export interface BackgroundJob {
@@ -67,7 +68,7 @@ export function startBackgroundJobs(context: ShopContext, jobs: BackgroundJob[] 
           () => metrics?.jobRun(job.name, "ok"),
           (error) => {
             metrics?.jobRun(job.name, "failed");
-            console.error(`[jobs] ${job.name} failed:`, error);
+            processLog().error({ job: job.name, err: error }, "background job failed");
           },
         )
         .finally(() => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import { pino, type Logger, type LevelWithSilent } from "pino";
+import type { Logger } from "pino";
 import { ROUTE_LABEL } from "./metrics";
 
 declare module "http" {
@@ -15,17 +15,6 @@ declare module "http" {
 
 /** An incoming X-Request-Id we keep (from our proxy or a caller); anything else is replaced. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
-/**
- * The process's JSON logger: one line per event on stdout, at LOG_LEVEL. Written asynchronously
- * (`sync: false`): under load the lines of many requests go out in one write instead of one
- * blocking write(2) each; when idle a line goes out at once. pino flushes what is pending when
- * the process exits (exit handlers run on an uncaught exception too); only a SIGKILL can lose
- * the last lines.
- */
-export function createLogger(level: LevelWithSilent): Logger {
-  return pino({ level, base: { service: "nearmint" }, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ dest: 1, sync: false }));
-}
 
 /** The request id: the caller's X-Request-Id when it is sane, else a fresh one; echoed back. */
 export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {

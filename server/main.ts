@@ -14,9 +14,9 @@ import { seedDemoCatalogue } from "~/demo/seed.server";
 import { hasUnverifiedListedAdmin, syncAdminRoles } from "~/modules/accounts/roles.server";
 import type { ShopContext } from "~/load-context";
 import { ConfigError, loadEnv, type Env } from "~/utils/env.server";
+import { createLogger, processLog, setProcessLog } from "~/utils/log.server";
 import { createApp } from "./app";
 import { BACKGROUND_JOBS, startBackgroundJobs } from "./jobs";
-import { createLogger } from "./logging";
 import { createMetrics } from "./metrics";
 
 const dev = process.argv.includes("--dev");
@@ -24,8 +24,12 @@ const BUILD_DIR = process.env.BUILD_DIR
   ? resolve(process.env.BUILD_DIR)
   : fileURLToPath(new URL("../build", import.meta.url));
 
+/**
+ * A configuration the server cannot start with: one plain line on stderr naming the variable,
+ * for the person starting it, and exit 1. The only line the server writes that is not JSON.
+ */
 function fail(message: string): never {
-  console.error(message);
+  process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
@@ -50,26 +54,30 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // One logger for the HTTP app, the background jobs and the modules (decision 0062).
+  const logger = createLogger(env.LOG_LEVEL);
+  setProcessLog(logger);
 
   const database = await openDatabase(env);
   if (env.loadDemoData) {
     const result = await seedDemoCatalogue(database.db);
-    if (result.seeded) console.log(`[seed] loaded the demo catalogue (${result.products} products)`);
+    if (result.seeded) logger.info({ products: result.products }, "demo catalogue loaded");
   }
 
   // ADMIN_EMAILS (on a verified email) is the only source of the admin role: apply it to
   // existing accounts at every start.
   const roles = await syncAdminRoles(database.db, env.adminEmails);
   if (roles.granted.length || roles.revoked.length) {
-    console.log(`[accounts] admin role granted to ${roles.granted.length}, revoked from ${roles.revoked.length} account(s) per ADMIN_EMAILS`);
+    logger.info({ granted: roles.granted.length, revoked: roles.revoked.length }, "admin roles applied from ADMIN_EMAILS");
   }
   if (await hasUnverifiedListedAdmin(database.db, env.adminEmails)) {
-    console.log("[accounts] an ADMIN_EMAILS address has an account that is not verified yet: it becomes admin once its email is verified (or run `npm run admin:invite -- <email>`)");
+    logger.warn(
+      "an ADMIN_EMAILS address has an account that is not verified yet: it becomes admin once its email is verified (or run `npm run admin:invite -- <email>`)",
+    );
   }
 
   const context: ShopContext = { db: database.db, env, shop: shopIdentity(env) };
-  // One logger and one metrics registry for the HTTP app and the background jobs.
-  const logger = createLogger(env.LOG_LEVEL);
+  // One metrics registry for the HTTP app and the background jobs.
   const metrics = createMetrics(database.db);
 
   let app;
@@ -93,7 +101,7 @@ async function main() {
   const jobs = startBackgroundJobs(context, BACKGROUND_JOBS, metrics);
   const server = app.listen(env.PORT, env.HOST);
   server.on("listening", () =>
-    console.log(`[http] ${context.shop.name} listening on ${env.publicUrl} (${database.kind}${dev ? ", dev" : ""})`),
+    logger.info({ url: env.publicUrl, database: database.kind, dev }, `${context.shop.name} listening on ${env.publicUrl}`),
   );
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") fail(`Invalid configuration: PORT=${env.PORT} is already in use`);
@@ -104,7 +112,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[http] ${signal}: finishing requests and shutting down`);
+    logger.info({ signal }, "finishing requests and shutting down");
     // Stop taking requests, let the ones in flight finish (at most 10 s), then close the pool:
     // closing it first fails those requests with "pool has ended".
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -119,7 +127,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-main().catch((error) => {
-  console.error("[start] failed:", error);
+main().catch((error: unknown) => {
+  processLog().fatal({ err: error }, "start failed");
   process.exit(1);
 });

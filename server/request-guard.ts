@@ -262,8 +262,12 @@ export function hasUsableHost(req: Request): boolean {
 export function refuseBadHost(): RequestHandler {
   return (req, res, next) => {
     if (!hasUsableHost(req)) {
-      const host = req.headers.host;
-      console.warn(`[http] 400 for ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}: bad or missing Host ${JSON.stringify(host ?? null)}`);
+      // The request's own line has its method and path; this one says why it was refused.
+      const forwarded = req.headers["x-forwarded-host"];
+      req.log.warn(
+        { host: req.headers.host?.slice(0, 200) ?? null, forwardedHost: typeof forwarded === "string" ? forwarded.slice(0, 200) : undefined },
+        "bad or missing Host: refused",
+      );
       return refuse(res, 400, "The request has a missing or malformed Host header.", { close: true });
     }
     next();

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { processLog } from "~/utils/log.server";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -64,7 +65,7 @@ function postgresListener(url: string, retryMs = 1000) {
       if (message.channel === channel) onNotify();
     });
     client.on("error", (error) => {
-      console.error(`[db] LISTEN ${channel} connection lost: ${error.message}`);
+      processLog().error({ channel, reason: error.message }, "database: LISTEN connection lost");
       retry();
     });
     try {
@@ -73,7 +74,7 @@ function postgresListener(url: string, retryMs = 1000) {
       // Whatever happened while it was down is unknown: tell the caller to forget it all.
       onNotify();
     } catch (error) {
-      console.error(`[db] LISTEN ${channel} failed: ${(error as Error).message}`);
+      processLog().error({ channel, reason: (error as Error).message }, "database: LISTEN failed");
       retry();
     }
   };
@@ -91,7 +92,7 @@ export function connectPostgres(url: string, options: { poolMax?: number } = {})
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
   const listener = postgresListener(url);
   // An idle client that loses its connection must not crash the process.
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  pool.on("error", (error) => processLog().error({ reason: error.message }, "database: idle connection lost"));
   // Nor a checked-out one. A client inside a transaction, between two queries (awaiting the
   // app's own code), that is told "terminating connection due to administrator command" (a
   // PostgreSQL restart, pg_terminate_backend, a failover) emits 'error' with no query to fail;
@@ -99,7 +100,7 @@ export function connectPostgres(url: string, options: { poolMax?: number } = {})
   // (found by bench/drop-sim's restart fault). Heard here, the client is left unqueryable: its
   // transaction's next query fails, the pool discards it on release and connects afresh.
   pool.on("connect", (client) => {
-    client.on("error", (error) => console.error("[db] PostgreSQL connection lost:", error.message));
+    client.on("error", (error) => processLog().error({ reason: error.message }, "database: connection lost"));
   });
   const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {

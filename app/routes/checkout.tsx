@@ -52,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       publicUrl: context.env.publicUrl,
       reservationMinutes: context.env.RESERVATION_MINUTES,
       brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl },
+      log: context.requestLog,
     },
   );
   if (!result.ok) {

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { LOG_LEVELS } from "./log.server";
 
 /** Thrown for bad configuration; the server prints its one-line message and exits. */
 export class ConfigError extends Error {}
@@ -89,7 +90,7 @@ const schema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
   TRUST_PROXY: trustProxy.default(false),
   /** pino's levels; "silent" for tests. */
-  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   /**
    * The bearer token for GET /metrics (decision 0045). Unset: /metrics does not exist (404).
    */

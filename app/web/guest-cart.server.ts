@@ -10,6 +10,7 @@ import type { Db } from "~/db/client.server";
 import { mergeGuestIntoUser, peekCart, type CartOwner } from "~/modules/cart/cart.server";
 import { createGuestCart, findGuestCart, GUEST_ID_PATTERN, touchGuestCart } from "~/modules/cart/guest-carts.server";
 import { EMPTY_SHELL_CART, toLocalItems, type ShellCart } from "~/modules/cart/local-cart";
+import { loggableMessage, requestLogOf } from "~/utils/log.server";
 import { getCurrentUser } from "./auth.server";
 import { readCookie } from "./cookies";
 import { isSecureContext } from "./session-cookie.server";
@@ -95,7 +96,7 @@ export async function mergeGuestCartAfterSignIn(
     const guestId = await readGuestId(context.db, request);
     if (guestId) await mergeGuestIntoUser(context.db, guestId, userId);
   } catch (error) {
-    console.error(`[cart] merging the guest cart into user ${userId} failed:`, (error as Error).message);
+    requestLogOf(context).error({ userId, reason: loggableMessage(error) }, "cart: merging the guest cart at sign-in failed; the guest cookie is kept");
     return null;
   }
   return clearGuestCookieHeader(context);
@@ -121,7 +122,7 @@ export async function loadShellCart(request: Request, context: AppLoadContext, u
     return { items: toLocalItems(view.lines), hasPremium: isPremium, guestId, count: view.summary.itemCount };
   } catch (error) {
     // The header must never take a page down; the cart page itself reports real failures.
-    console.error("[cart] loading the header cart failed:", (error as Error).message);
+    requestLogOf(context).error({ reason: loggableMessage(error) }, "cart: loading the header's cart failed; shown empty");
     return EMPTY_SHELL_CART;
   }
 }

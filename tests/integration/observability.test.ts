@@ -1,5 +1,3 @@
-import { Writable } from "node:stream";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/config/constants";
 import { dropEntries, drops } from "~/db/schema";
@@ -11,6 +9,7 @@ import { createMetrics, type Metrics } from "../../server/metrics";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { checkoutFixtures } from "../support/checkout-fixtures";
 import { hasBuild, startApp, type RunningApp } from "../support/http-app";
+import { captureLog } from "../support/log-capture";
 
 /**
  * Logs and metrics (issue 16, "See it"; decision 0045) through the real HTTP stack: a request
@@ -22,40 +21,44 @@ let database: TestDatabase;
 let app: RunningApp;
 let plain: RunningApp;
 let metrics: Metrics;
-const lines: Record<string, unknown>[] = [];
+// The app's log lines, captured instead of printed.
+const { logger, lines } = captureLog();
+// The same shop with Stripe's API out of reach: every checkout's payment session fails.
+let stripeDown: RunningApp;
+const STRIPE_DOWN = {
+  PAYMENTS: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_observability",
+  STRIPE_WEBHOOK_SECRET: "whsec_observability",
+  STRIPE_API_BASE: "http://127.0.0.1:1",
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
   if (!hasBuild) return;
-  // The log lines, captured instead of printed.
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
   metrics = createMetrics(database.db);
-  app = await startApp(database.db, { METRICS_TOKEN: TOKEN }, { logger: pino({ level: "info" }, sink), metrics });
+  app = await startApp(database.db, { METRICS_TOKEN: TOKEN }, { logger, metrics });
   plain = await startApp(database.db);
+  stripeDown = await startApp(database.db, STRIPE_DOWN, { logger });
 });
 afterAll(async () => {
   await app?.close();
   await plain?.close();
+  await stripeDown?.close();
   await database?.destroy();
 });
 
-/** A new customer with `quantity` of a new product (of `stock`) in the cart posts /checkout. */
-async function checkOutNewCart(stock: number, quantity: number, body = "") {
+/** A new customer with `quantity` of a new product (of `stock`) in the cart posts /checkout (to `shop`). */
+async function checkOutNewCart(stock: number, quantity: number, body = "", shop = app) {
   const fx = checkoutFixtures(database.db);
   const user = await fx.customer();
   const session = await createSession(database.db, user.id, { persistent: false });
   const product = await fx.product({ price: 1500, stock });
   await fx.cart(user.id, [{ variantId: product.variantId, quantity }]);
-  const res = await fetch(`${app.base}/checkout`, {
+  const res = await fetch(`${shop.base}/checkout`, {
     method: "POST",
     body,
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.base, Cookie: `${SESSION_COOKIE}=${session.token}` },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: shop.base, Cookie: `${SESSION_COOKIE}=${session.token}` },
   });
   return { res, user, product };
 }
@@ -136,6 +139,20 @@ describe.runIf(hasBuild)("request ids and the log line", () => {
     // The reason's code, not its message: no product name in the log.
     expect(JSON.stringify(refused)).not.toContain(product.name);
   });
+
+  it("logs a payment provider that cannot be reached at error, with the request's id, the order and the cause", async () => {
+    const { res, user } = await checkOutNewCart(5, 1, "", stripeDown);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toContain("checkoutError=payment_unavailable");
+    const id = res.headers.get("x-request-id");
+    await expect.poll(() => lines.filter((line) => line.requestId === id && line.msg === "request").length).toBe(1);
+    const failed = lines.find((line) => line.requestId === id && line.level === 50)!;
+    expect(failed).toMatchObject({ msg: "checkout: the payment session could not be created; order failed, stock released" });
+    expect(typeof failed.orderId).toBe("number");
+    expect(JSON.stringify(failed.err)).toMatch(/ECONNREFUSED|connect/i);
+    // And the customer's outcome, as for any refusal.
+    expect(lines.find((line) => line.requestId === id && line.msg === "checkout refused")).toMatchObject({ userId: user.id, code: "payment_unavailable" });
+  });
 });
 
 describe.runIf(hasBuild)("/metrics", () => {
@@ -196,15 +213,21 @@ describe.runIf(hasBuild)("/metrics", () => {
       ],
       metrics,
     );
-    const errors = console.error;
-    console.error = () => {};
+    const log = captureLog();
+    const restore = log.asProcessLog();
     try {
       await expect.poll(() => runs, { timeout: 5_000 }).toBe(1);
-      await new Promise((done) => setTimeout(done, 50));
+      await expect.poll(() => log.lines.find((line) => line.job === "obs-broken")).toBeTruthy();
     } finally {
       await jobs.stop();
-      console.error = errors;
+      restore();
     }
+    // The failure is one JSON line with the job's name and the error (its stack included).
+    expect(log.lines.find((line) => line.job === "obs-broken")).toMatchObject({
+      level: 50,
+      msg: "background job failed",
+      err: { type: "Error", message: "expected in this test" },
+    });
     const text = await (await scrape()).text();
     expect(text).toMatch(/^nearmint_job_runs_total\{job="obs-ok",outcome="ok"\} 1$/m);
     expect(text).toMatch(/^nearmint_job_runs_total\{job="obs-broken",outcome="failed"\} 1$/m);

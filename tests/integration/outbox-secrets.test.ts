@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "~/config/constants";
 import { outbox, users } from "~/db/schema";
 import { requestPasswordReset, resetPassword } from "~/modules/accounts/password-reset.server";
@@ -10,6 +10,7 @@ import { runOutbox } from "~/modules/email/worker.server";
 import * as adminOutbox from "~/routes/admin-outbox";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createUser, settle, testContext, uniqueEmail } from "../support/accounts";
+import { captureLog } from "../support/log-capture";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
@@ -108,14 +109,16 @@ describe("secret links in the outbox", () => {
     await requestPasswordReset(database.db, { email }, resetOptions);
     const token = (await resetEmailRow(email)).textBody.match(LINK)![1]!;
 
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const log = captureLog();
+    const restore = log.asProcessLog();
     try {
       await runOutbox(testContext(database.db));
       await runOutbox(testContext(database.db));
-      const lines = log.mock.calls.map((args) => args.join(" ")).filter((line) => line.includes(token));
+      const lines = log.lines.filter((line) => JSON.stringify(line).includes(token));
       expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level: 30, to: email, msg: "outbox: email not sent (no SMTP_URL); here it is" });
     } finally {
-      log.mockRestore();
+      restore();
     }
     const kept = await resetEmailRow(email);
     expect(kept.sentAt).toBeNull();

@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "~/db/raw";
+import { processLog } from "~/utils/log.server";
 import { productShownAs } from "./visibility.server";
 import type { Db } from "~/db/client.server";
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from "~/db/schema/search-fold";
@@ -132,7 +133,10 @@ export async function findProducts(db: Db, find: ParsedSearchFind): Promise<Sear
     return await search(db, query, webSearchText(query), find, cards);
   } catch (error) {
     if (!refusedQuery(error)) throw error;
-    console.warn(`[search] PostgreSQL refused the web-search query; searching its words instead: ${JSON.stringify(query)}`);
+    // Not the words themselves: search terms stay out of the logs (docs/operations.md).
+    // PostgreSQL's own message (the cause), not drizzle's, which quotes the statement's parameters.
+    const reason = ((error as { cause?: Error }).cause ?? (error as Error)).message;
+    processLog().warn({ reason, queryLength: query.length }, "search: web-search syntax refused; searching the words instead");
     return search(db, query, plainSearchText(query), find, cards);
   }
 }

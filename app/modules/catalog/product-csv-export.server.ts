@@ -12,6 +12,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/config/constants";
 import type { Db } from "~/db/client.server";
 import { cards, cardSets, categories, languages, products, productVariants } from "~/db/schema";
+import { processLog } from "~/utils/log.server";
 import type { AdminProductFilters } from "./admin-product-filters";
 import { productFilterWhere } from "./admin-product-query.server";
 import { cardReference, CSV_BOM, PRODUCT_CSV_COLUMNS, productCsvRecord, type CsvProduct, type CsvVariant } from "./product-csv";
@@ -127,7 +128,7 @@ export function productCsvStream(db: Db, filters: AdminProductFilters): Readable
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       } catch (error) {
-        console.error("[csv-export] failed mid-stream", error);
+        processLog().error({ err: error }, "product CSV export failed mid-stream");
         controller.error(error);
       }
     },

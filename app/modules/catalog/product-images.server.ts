@@ -9,6 +9,7 @@
  * names (harmless, never served by a listed URL; docs/operations.md says how to sweep them).
  */
 import { randomBytes } from "node:crypto";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import { notifyCatalogueChanged } from "./catalogue-changes.server";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
@@ -182,7 +183,7 @@ async function addOne(db: Db, store: MediaStore, actorUserId: string, productId:
 /** Removes stored files; one that cannot be removed is logged and left (an orphan, docs/operations.md), never an error. */
 export async function removeFiles(store: MediaStore, keys: readonly string[]) {
   for (const key of keys) {
-    await store.delete(key).catch((error: unknown) => console.warn(`[media] could not delete ${key}: ${(error as Error).message}`));
+    await store.delete(key).catch((error: unknown) => processLog().warn({ key, reason: loggableMessage(error) }, "media: could not delete a file"));
   }
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { cards, cardSets, categories, languages, preorders, productImages, products, productVariants } from "~/db/schema";
 import type { ResponsiveImage } from "~/modules/media/responsive";
+import { processLog } from "~/utils/log.server";
 import { productShown, shownCategoryIds } from "./visibility.server";
 import { CATALOGUE_PAGE_SIZE, SEARCH_RANK_LIMIT } from "./paging";
 import type { ProductCard } from "./product-card";
@@ -423,7 +424,8 @@ export async function searchProducts(db: Db, rawQuery: string, page = 1): Promis
     // an error, search the words. Anything else (connection lost...) is a real failure.
     const cause = (error as { cause?: { code?: unknown; message?: string } }).cause;
     if (typeof cause?.code !== "string" || !/^(22|42|54|XX)/.test(cause.code)) throw error;
-    console.warn(`[search] PostgreSQL refused the web-search query (${cause.message}); searching its words instead: ${JSON.stringify(query)}`);
+    // Not the words themselves: search terms stay out of the logs (docs/operations.md).
+    processLog().warn({ reason: cause.message, queryLength: query.length }, "search: web-search syntax refused; searching the words instead");
     return { query, ...(await runSearch(db, plainSearchText(query), prefix, window)) };
   }
 }

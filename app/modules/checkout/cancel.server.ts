@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { paymentSessionOf } from "~/modules/orders/records.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import { cancelCheckout } from "./fulfilment.server";
 
 /**
@@ -21,7 +22,7 @@ export async function cancelOrderCheckout(
   const order = await paymentSessionOf(db, target.orderId, target.userId);
   if (order?.sessionId && order.provider === provider.name) {
     await provider.expireCheckoutSession(order.sessionId).catch((error: unknown) => {
-      console.error(`[checkout] could not close payment session ${order.sessionId}:`, (error as Error).message);
+      processLog().warn({ orderId: target.orderId, sessionId: order.sessionId, reason: loggableMessage(error) }, "checkout: could not close the payment session of a cancelled checkout");
     });
   }
   return result;

@@ -20,6 +20,8 @@ import { beginCouponAttempt, refundCouponAttempt, type CouponAttempt } from "~/m
 import { findRedeemableCoupon, productCategoryIds, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
 import { couponRedemptionProblem, couponUseProblem, lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
+import { loggableMessage, processLog } from "~/utils/log.server";
+import type { Logger } from "pino";
 import { checkoutErrorMessage, couponUseErrorCode, type CheckoutErrorCode } from "./checkout-errors";
 import { completeCreditOrder } from "./fulfilment.server";
 import { heldVariantIds, releaseHeldReservations, reserveStock } from "./reservations.server";
@@ -32,6 +34,12 @@ export interface CheckoutConfig {
   now?: Date;
   /** For the confirmation email of an order paid entirely with store credit (sent from here). */
   brand?: EmailBranding;
+  /**
+   * The logger for what goes wrong with the payment provider: the request's (the route passes
+   * `context.requestLog`), so the line carries the id the customer's answer carried. Default:
+   * the process logger.
+   */
+  log?: () => Logger;
 }
 
 export interface CheckoutRequest {
@@ -230,6 +238,7 @@ export async function createCheckout(
 ): Promise<CheckoutResult> {
   const now = config.now ?? new Date();
   const expiresAt = new Date(now.getTime() + config.reservationMinutes * 60_000);
+  const logger = config.log ?? processLog;
   const couponCode = normaliseCouponCode(request.couponCode);
 
   // First, and before any transaction: a sold-out cart (a drop's crowd after the stock has gone)
@@ -485,7 +494,7 @@ export async function createCheckout(
   for (const old of reserved.superseded) {
     if (!old.sessionId || old.provider !== provider.name) continue;
     await provider.expireCheckoutSession(old.sessionId).catch((error: unknown) => {
-      console.warn(`[checkout] could not close session ${old.sessionId} of replaced order ${old.id}:`, (error as Error).message);
+      logger().warn({ orderId: old.id, sessionId: old.sessionId, reason: loggableMessage(error) }, "checkout: could not close the payment session of a replaced order");
     });
   }
   if (reserved.creditSessionId) {
@@ -511,7 +520,7 @@ export async function createCheckout(
     await attachPaymentSession(db, reserved.orderId, session.id);
     return { ok: true, orderId: reserved.orderId, sessionId: session.id, url: session.url };
   } catch (error) {
-    console.error(`[checkout] payment session for order ${reserved.orderId} failed:`, error);
+    logger().error({ orderId: reserved.orderId, err: error }, "checkout: the payment session could not be created; order failed, stock released");
     await db.transaction(async (tx) => {
       const failed = await moveOrders(tx, [reserved.orderId], "pending", "failed", new Date());
       await releaseHeldReservations(tx, failed, new Date());

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import type { EmailBranding, RefundCause } from "~/modules/orders/emails.server";
+import { processLog } from "~/utils/log.server";
 import { fulfilCheckout, orderRefundCause } from "./fulfilment.server";
 import { findUserOrderBySession } from "~/modules/orders/queries.server";
 
@@ -36,7 +37,7 @@ export async function loadOrderConfirmation(
       const result = await fulfilCheckout(db, input.sessionId, { provider, brand: input.brand });
       cartCleared = result.status === "completed" && result.changed;
     } catch (error) {
-      console.error(`[checkout] success page could not confirm session ${input.sessionId}:`, error);
+      processLog().error({ sessionId: input.sessionId, err: error }, "checkout: the success page could not confirm its payment session");
     }
   }
   const fresh = (await findUserOrderBySession(db, input.userId, input.sessionId)) ?? order;

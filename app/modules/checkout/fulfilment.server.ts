@@ -27,6 +27,7 @@ import type { CheckoutSessionInfo, PaymentProvider } from "~/modules/payments/pr
 import { hasRefund, recordRefund, refundReasonOf } from "~/modules/payments/refunds.server";
 import { lockCouponLimits } from "~/modules/pricing/coupons.server";
 import { couponRedemptionProblem } from "~/modules/pricing/pricing";
+import { processLog } from "~/utils/log.server";
 import { releaseHeldReservations, reserveStock, settleReservations, type UnitLine } from "./reservations.server";
 
 /** Thrown inside the savepoint to undo a partial re-reservation. */
@@ -119,7 +120,7 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     if (session.amountTotal !== null && session.amountTotal !== cardPart(order)) {
       // We set the amount ourselves, so this means something is badly wrong: keep the
       // customer whole rather than ship an order for the wrong money.
-      console.error(`[checkout] order ${orderId}: paid ${session.amountTotal} but the card's part is ${cardPart(order)}; refunding`);
+      processLog().error({ orderId, paid: session.amountTotal, cardPart: cardPart(order) }, "checkout: paid an amount other than the order's card part; refunding");
       await releaseHeldReservations(tx, [orderId], now);
       await returnCreditOfOrders(tx, [orderId]);
       return markRefunded(tx, order, deps.brand);
@@ -129,7 +130,7 @@ export async function fulfilCheckout(db: Db, sessionId: string, deps: FulfilDeps
     // cancelled order, refunded in card or credit) and must not come back to life when a
     // delayed webhook for its payment arrives.
     if (order.status !== "pending" && order.status !== "failed" && order.status !== "expired") {
-      console.warn(`[checkout] payment event for order ${orderId} in status ${order.status}: nothing to do`);
+      processLog().warn({ orderId, status: order.status }, "checkout: payment event for an order already settled; nothing to do");
       return { status: "completed" as const, orderId, changed: false };
     }
 

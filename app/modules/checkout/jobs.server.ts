@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { paymentProviderFor } from "~/modules/payments/payment-provider.server";
 import type { Env } from "~/utils/env.server";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import { releaseExpiredReservations } from "./reservations.server";
 
 /**
@@ -12,12 +13,12 @@ import { releaseExpiredReservations } from "./reservations.server";
 export async function runReservationSweep(context: { db: Db; env: Env }) {
   const result = await releaseExpiredReservations(context.db, new Date());
   if (result.orderIds.length === 0) return result;
-  console.log(`[checkout] ${result.orderIds.length} checkout(s) expired, ${result.units} unit(s) back in stock`);
+  processLog().info({ orders: result.orderIds.length, units: result.units }, "checkout: expired checkouts released; units back in stock");
   const provider = paymentProviderFor(context);
   for (const session of result.sessions) {
     if (session.provider !== provider.name) continue;
     await provider.expireCheckoutSession(session.sessionId).catch((error: unknown) => {
-      console.warn(`[checkout] could not close session ${session.sessionId} of order ${session.orderId}:`, (error as Error).message);
+      processLog().warn({ orderId: session.orderId, sessionId: session.sessionId, reason: loggableMessage(error) }, "checkout: could not close the payment session of an expired checkout");
     });
   }
   return result;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
+import { processLog } from "~/utils/log.server";
 import { OUTBOX_MAX_ATTEMPTS } from "./outbox-status";
 
 export interface OutgoingEmail {
@@ -139,7 +140,8 @@ export async function deliverDueEmails(db: Db, transport: EmailTransport, { batc
       sent++;
     } catch (error) {
       const message = (error as Error).message?.slice(0, 500) ?? "unknown error";
-      console.error(`[outbox] email ${row.id} (${row.kind}) to ${row.toAddress} failed (attempt ${row.attempts + 1}): ${message}`);
+      // Its id, not its address: /admin/outbox shows the rest to those allowed to see it.
+      processLog().error({ emailId: row.id, kind: row.kind, attempt: row.attempts + 1, reason: message }, "outbox: an email could not be sent");
       // The last attempt: nobody will send it, so nobody needs its link either.
       const givenUp = row.attempts + 1 >= MAX_ATTEMPTS ? redactionOf(row, new Date()) : {};
       await db.update(outbox).set({ lastError: message, ...givenUp }).where(eq(outbox.id, row.id));

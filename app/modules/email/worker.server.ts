@@ -3,6 +3,7 @@ import type { ShopIdentity } from "~/config/shop";
 import type { Db } from "~/db/client.server";
 import type { Env } from "~/utils/env.server";
 import { outbox } from "~/db/schema";
+import { processLog } from "~/utils/log.server";
 import { deliverDueEmails, purgeOldEmails, redactionOf } from "./outbox.server";
 import { smtpTransport } from "./transport.server";
 
@@ -31,7 +32,8 @@ export async function runOutbox(context: { db: Db; env: Env; shop: ShopIdentity 
       .for("update", { skipLocked: true });
     const now = new Date();
     for (const row of rows) {
-      console.log(`[outbox] (not sent: no SMTP_URL) to=${row.toAddress} subject=${JSON.stringify(row.subject)}\n${row.textBody}`);
+      // Whole, so whoever runs a shop without SMTP can follow its link (README); only once.
+      processLog().info({ emailId: row.id, to: row.toAddress, subject: row.subject, text: row.textBody }, "outbox: email not sent (no SMTP_URL); here it is");
       await tx
         .update(outbox)
         .set({ attempts: row.attempts + 1, lastError: "SMTP_URL is not set; kept in the outbox", ...redactionOf(row, now) })

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import { sniffImageType, type ImageType } from "./image-type";
 import { OUTPUT_FORMATS, pickWidths, type OutputFormat } from "./responsive";
 
@@ -75,7 +76,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     }
     return { ok: true, type, width: upright.width, height: upright.height, widths, renditions };
   } catch (error) {
-    console.warn(`[media] an upload could not be processed: ${(error as Error).message}`);
+    processLog().warn({ reason: loggableMessage(error) }, "media: an upload could not be processed");
     return { ok: false, reason: "corrupt" };
   }
 }

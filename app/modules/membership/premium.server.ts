@@ -2,6 +2,7 @@ import { and, type AnyColumn, eq, gt, inArray, type Placeholder, type SQL, sql }
 import type { Db, Tx } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
 import { clearCachedPremiumStatus, lockCachedPremiumUserIds, setCachedPremiumStatus } from "~/modules/accounts/premium-cache.server";
+import { loggableMessage, processLog } from "~/utils/log.server";
 
 /** The one definition of "Pro now": an active subscription whose paid period has not ended. */
 function livePremium(now: Date | Placeholder) {
@@ -22,7 +23,7 @@ export async function isPremium(db: Db | Tx, userId: string, now = new Date()): 
       .limit(1);
     return rows.length > 0;
   } catch (error) {
-    console.error(`[membership] premium check failed for ${userId}:`, (error as Error).message);
+    processLog().error({ userId, reason: loggableMessage(error) }, "membership: Pro check failed; member prices not shown");
     return false;
   }
 }

@@ -4,6 +4,7 @@ import { LIVE_SUBSCRIPTION_STATUSES, ONE_LIVE_SUBSCRIPTION_INDEX, subscriptions 
 import { customerEmail, customerExists } from "~/modules/accounts/customers.server";
 import { NothingToRefundError, type PaymentProvider, type SubscriptionInfo } from "~/modules/payments/provider";
 import { hasRefund, recordRefund } from "~/modules/payments/refunds.server";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import { enqueueDuplicateMembershipRefunded } from "./emails.server";
 import { isPlanType, type ProPlanType } from "./plans";
 import { refreshPremiumStatus } from "./premium.server";
@@ -97,7 +98,7 @@ export async function syncSubscription(
 ): Promise<SyncResult> {
   const info = await provider.retrieveSubscription(providerSubscriptionId);
   if (!info) {
-    console.warn(`[membership] ${provider.name} does not know subscription ${providerSubscriptionId}; nothing applied`);
+    processLog().warn({ provider: provider.name, subscriptionId: providerSubscriptionId }, "membership: the provider does not know this subscription; nothing applied");
     return { status: "unknown_subscription" };
   }
   const existing = await existingOwner(db, info.id);
@@ -110,7 +111,7 @@ export async function syncSubscription(
     }
   }
   if (!userId) {
-    console.warn(`[membership] subscription ${info.id} names no customer of this shop; nothing applied`);
+    processLog().warn({ subscriptionId: info.id }, "membership: the subscription names no customer of this shop; nothing applied");
     return { status: "no_owner" };
   }
   const stored =
@@ -184,7 +185,7 @@ async function storeSubscription(
   const amount = hints.amount ?? info.amount ?? existing?.amount ?? 0;
   const planType: ProPlanType = info.planType ?? (isPlanType(hints.planType) ? hints.planType : "monthly");
   const to = await customerEmail(db, userId);
-  console.warn(`[membership] ${provider.name} subscription ${info.id} is a second live membership of ${userId}: cancelling and refunding it`);
+  processLog().warn({ provider: provider.name, subscriptionId: info.id, userId }, "membership: a second live membership; cancelling and refunding it");
   await db.transaction(async (tx) => {
     await upsertSubscription(tx, provider.name, info, userId, hints, existing, now, { endedAsDuplicate: true });
     if (to) {
@@ -228,7 +229,7 @@ async function endDuplicate(db: Db, provider: PaymentProvider, info: Subscriptio
   } catch (error) {
     // Never charged (e.g. its first payment failed): cancelled, and nothing to give back.
     if (error instanceof NothingToRefundError) {
-      console.warn(`[membership] duplicate subscription ${info.id}: ${error.message}`);
+      processLog().warn({ subscriptionId: info.id, reason: loggableMessage(error) }, "membership: duplicate subscription had nothing to refund");
       return;
     }
     throw error;

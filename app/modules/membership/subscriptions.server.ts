@@ -2,6 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
 import { CHECKOUT_SESSION_ID_TEMPLATE, PaymentProviderError, type PaymentProvider } from "~/modules/payments/provider";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import { MEMBERSHIP_MESSAGES, type ProPlanType } from "./plans";
 import { isPremium } from "./premium.server";
 import { providerCustomerIdFor, syncSubscription, type SyncOptions } from "./subscription-sync.server";
@@ -24,7 +25,7 @@ export type HostedPageResult =
 function providerFailure(kind: "subscription" | "portal", error: unknown): HostedPageResult {
   const status = error instanceof PaymentProviderError ? error.status : undefined;
   const message = (error as Error)?.message ?? "";
-  console.error(`[membership] ${kind} session could not be created:`, message);
+  processLog().error({ kind, status, reason: message }, "membership: payment session could not be created");
   if (/no (checkout|portal) url/i.test(message)) {
     return {
       ok: false,
@@ -149,7 +150,7 @@ export async function confirmSubscriptionCheckout(
   try {
     session = await provider.retrieveCheckoutSession(sessionId);
   } catch (error) {
-    console.error(`[membership] could not look up session ${sessionId}:`, (error as Error).message);
+    processLog().error({ sessionId, reason: loggableMessage(error) }, "membership: could not look up a payment session");
     return { status: "pending" };
   }
   if (!session || session.mode !== "subscription") return { status: "not_found" };
@@ -174,7 +175,7 @@ export async function confirmSubscriptionCheckout(
     );
     return result.status === "applied" && result.premium ? { status: "active" } : { status: "pending" };
   } catch (error) {
-    console.error(`[membership] could not apply session ${sessionId}:`, (error as Error).message);
+    processLog().error({ sessionId, reason: loggableMessage(error) }, "membership: could not apply a payment session");
     return { status: "pending" };
   }
 }

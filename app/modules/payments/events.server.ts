@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { ShopIdentity } from "~/config/shop";
 import type { Db } from "~/db/client.server";
 import { paymentEvents } from "~/db/schema";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import type { PaymentEvent, PaymentProvider } from "./provider";
 
 export interface PaymentEventContext {
@@ -71,8 +72,9 @@ export async function processPaymentEvent(
   try {
     for (const handler of interested) await handler.handle(db, event, context);
   } catch (error) {
-    const message = (error as Error).message?.slice(0, 1000) ?? String(error);
-    console.error(`[payments] event ${event.id} (${event.type}) failed:`, error);
+    // Kept on the event for /admin and the retry; a failed statement's values are not.
+    const message = loggableMessage(error).slice(0, 1000);
+    processLog().error({ eventId: event.id, type: event.type, err: error }, "payments: handling an event failed; it will be handled again when redelivered");
     await db.update(paymentEvents).set({ error: message }).where(eq(paymentEvents.id, event.id));
     throw error;
   }

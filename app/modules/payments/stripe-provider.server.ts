@@ -15,6 +15,7 @@ import {
   type RefundResult,
   type SubscriptionInfo,
 } from "./provider";
+import { processLog } from "~/utils/log.server";
 import { sessionInfoFromObject } from "./session-object";
 import { subscriptionInfoFromObject } from "./subscription-object";
 
@@ -257,7 +258,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
 
     parseWebhook(rawBody: string, signatureHeader: string | null): PaymentEvent {
       if (!config.webhookSecret) {
-        console.error("[payments] STRIPE_WEBHOOK_SECRET is not set: every Stripe webhook is refused");
+        processLog().error("payments: STRIPE_WEBHOOK_SECRET is not set; every Stripe webhook is refused");
         throw new WebhookSignatureError("Webhook secret not configured");
       }
       if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");

@@ -1,3 +1,4 @@
+import { loggableMessage, processLog } from "~/utils/log.server";
 import type { PaymentEventDispatch } from "./events.server";
 import { WebhookSignatureError, type PaymentProvider } from "./provider";
 
@@ -24,10 +25,10 @@ export async function handlePaymentWebhook(
     event = provider.parseWebhook(rawBody, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
-      console.warn(`[payments] webhook refused: ${error.message}`);
+      processLog().warn({ reason: loggableMessage(error) }, "payments: webhook refused (signature)");
       return { status: 400, body: { error: "Invalid signature" } };
     }
-    console.warn(`[payments] webhook with an unreadable body refused: ${(error as Error).message}`);
+    processLog().warn({ reason: loggableMessage(error) }, "payments: webhook refused (unreadable body)");
     return { status: 400, body: { error: "Invalid payload" } };
   }
   try {

@@ -9,6 +9,7 @@
  * (app/web/payments.server.ts): payments knows no business module.
  */
 import type { Db } from "~/db/client.server";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import type { PaymentEvent, PlanType } from "../provider";
 import { checkSandboxCard } from "./card";
 import { loadHostedSession, type SandboxPageDeps, type SandboxPageSession } from "./checkout-page.server";
@@ -83,7 +84,7 @@ export async function paySandboxSignup(db: Db, sessionId: string, cardNumber: st
     await deps.dispatch(settled.event, { now });
   } catch (error) {
     // Paid all the same: the success page asks the provider and applies the session itself.
-    console.error(`[sandbox] sign-up event ${settled.event.id} failed; the success page will apply it:`, (error as Error).message);
+    processLog().error({ eventId: settled.event.id, reason: loggableMessage(error) }, "sandbox: a sign-up event failed; the success page will apply it");
   }
   return { status: "paid", redirectTo: sandboxSuccessUrl(settled.row) };
 }
@@ -149,6 +150,6 @@ async function deliver(db: Db, subscriptionId: string, event: PaymentEvent, deps
     await markSandboxEventDelivered(db, subscriptionId, event);
   } catch (error) {
     // Stays pending on the sandbox row; the billing job delivers it again.
-    console.error(`[sandbox] event ${event.id} failed; it will be delivered again:`, (error as Error).message);
+    processLog().error({ eventId: event.id, reason: loggableMessage(error) }, "sandbox: an event failed; it will be delivered again");
   }
 }

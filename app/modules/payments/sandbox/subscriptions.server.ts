@@ -20,6 +20,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { sandboxSessions } from "~/db/schema";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import type { BillingRunResult, PaymentEvent, PlanType, SubscriptionInfo } from "../provider";
 import { PLAN_MONTHS, periodEnd } from "./billing-periods";
 
@@ -360,7 +361,7 @@ export async function runSandboxBilling(
         delivered++;
       } catch (error) {
         failed++;
-        console.error(`[sandbox] delivering ${event.id} (${event.type}) failed; it stays pending:`, (error as Error).message);
+        processLog().error({ eventId: event.id, type: event.type, reason: loggableMessage(error) }, "sandbox: delivering an event failed; it stays pending");
       }
     }
   }
