@@ -5,7 +5,7 @@
  * wrappers over this module, so the tests drive exactly what an operator runs.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, statSync } from "node:fs";
 import { open, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -110,6 +110,26 @@ function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv, secret?: 
   });
 }
 
+/**
+ * A backup holds every table: password hashes, two-factor secrets, sessions, addresses. It is
+ * for the shop's own account alone, whatever the umask: a folder the backup creates is 0700,
+ * and each file is created 0600 before pg_dump, tar or we write into it (they keep an existing
+ * file's mode), so it is never readable by others, not even while it is being written. A folder
+ * that already exists keeps the mode its owner gave it.
+ */
+function backupDirectory(directory: string): void {
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+}
+
+/** `<name>.partial`, created empty and private (see backupDirectory). */
+function privatePartial(path: string): string {
+  const partial = `${path}.partial`;
+  closeSync(openSync(partial, "w", 0o600));
+  // An older .partial left by an interrupted run keeps its mode through open(): set it.
+  chmodSync(partial, 0o600);
+  return partial;
+}
+
 /** Writes to `<name>.partial` and renames at the end, so an interrupted backup never looks complete. */
 async function finish(partial: string, path: string): Promise<WrittenFile> {
   renameSync(partial, path);
@@ -118,11 +138,11 @@ async function finish(partial: string, path: string): Promise<WrittenFile> {
 
 /** One backup file of the configured database in `directory`. */
 export async function backupDatabase(target: DatabaseTarget, directory: string, now = new Date()): Promise<WrittenFile & { kind: DatabaseKind }> {
-  mkdirSync(directory, { recursive: true });
+  backupDirectory(directory);
   const stamp = backupTimestamp(now);
   if (target.DATABASE_URL) {
     const path = resolve(directory, `nearmint-postgres-${stamp}.dump`);
-    const partial = `${path}.partial`;
+    const partial = privatePartial(path);
     const { dbname, env } = libpqArguments(target.DATABASE_URL);
     try {
       await runTool("pg_dump", ["--format=custom", "--no-owner", `--file=${partial}`, `--dbname=${dbname}`], env, env.PGPASSWORD);
@@ -138,7 +158,7 @@ export async function backupDatabase(target: DatabaseTarget, directory: string, 
   }
   assertNotOpen(target.DATA_DIR);
   const path = resolve(directory, `nearmint-pglite-${stamp}.tar.gz`);
-  const partial = `${path}.partial`;
+  const partial = privatePartial(path);
   const client = new PGlite(pgliteDirectory(target.DATA_DIR));
   try {
     await client.waitReady;
@@ -146,6 +166,9 @@ export async function backupDatabase(target: DatabaseTarget, directory: string, 
     await client.exec("CHECKPOINT");
     const archive = await client.dumpDataDir("gzip");
     await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
   } finally {
     await client.close();
   }
@@ -158,9 +181,9 @@ export async function backupDatabase(target: DatabaseTarget, directory: string, 
  */
 export async function backupMedia(mediaDirectory: string, directory: string, now = new Date()): Promise<WrittenFile | null> {
   if (!existsSync(mediaDirectory) || readdirSync(mediaDirectory).length === 0) return null;
-  mkdirSync(directory, { recursive: true });
+  backupDirectory(directory);
   const path = resolve(directory, `nearmint-media-${backupTimestamp(now)}.tar.gz`);
-  const partial = `${path}.partial`;
+  const partial = privatePartial(path);
   try {
     await runTool("tar", ["-czf", partial, "-C", resolve(mediaDirectory, ".."), basename(resolve(mediaDirectory))], process.env);
   } catch (error) {

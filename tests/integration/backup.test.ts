@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asc, eq } from "drizzle-orm";
@@ -28,6 +28,22 @@ afterAll(async () => {
 });
 
 /** An empty PostgreSQL database on the test server (tests/setup/database.ts, but with its URL). */
+/** Runs `make` with the process's umask set to `mask` (a common default: files readable by all). */
+async function withUmask<T>(mask: number, make: () => Promise<T>): Promise<T> {
+  const previous = process.umask(mask);
+  try {
+    return await make();
+  } finally {
+    process.umask(previous);
+  }
+}
+
+/** The folder the backup made is 0700 and its file 0600: a backup holds password hashes and secrets. */
+function expectPrivate(directory: string, file: string) {
+  expect(statSync(directory).mode & 0o777).toBe(0o700);
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+}
+
 async function emptyPostgresDatabase(): Promise<string> {
   const name = `nearmint_test_backup_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -80,11 +96,14 @@ describe.runIf(onServer)("PostgreSQL: pg_dump and pg_restore", () => {
     await source.close();
   });
 
-  it("backs up to one custom-format file named by kind and time", async () => {
-    const written = await backupDatabase({ DATABASE_URL: sourceUrl, DATA_DIR: scratch }, join(scratch, "pg"), new Date("2026-11-24T12:00:00Z"));
+  it("backs up to one custom-format file named by kind and time, readable by the shop's account alone", async () => {
+    const written = await withUmask(0o022, () =>
+      backupDatabase({ DATABASE_URL: sourceUrl, DATA_DIR: scratch }, join(scratch, "pg"), new Date("2026-11-24T12:00:00Z")),
+    );
     expect(written.kind).toBe("postgres");
     expect(written.path).toMatch(/nearmint-postgres-20261124T120000Z\.dump$/);
     expect(written.bytes).toBeGreaterThan(1000);
+    expectPrivate(join(scratch, "pg"), written.path);
     backupFile = written.path;
   });
 
@@ -140,10 +159,15 @@ describe("embedded PGlite: dumpDataDir and loadDataDir", () => {
     }
   });
 
-  it("backs up the data directory as a gzipped tarball", async () => {
-    const written = await backupDatabase({ DATA_DIR: dataDir }, join(scratch, "lite"));
+  it("backs up the data directory as a gzipped tarball, readable by the shop's account alone", async () => {
+    // A .partial left by an interrupted run, readable by all: the backup must not inherit its mode.
+    const stamp = new Date("2026-11-24T12:00:00Z");
+    mkdirSync(join(scratch, "lite"), { recursive: true });
+    writeFileSync(join(scratch, "lite", "nearmint-pglite-20261124T120000Z.tar.gz.partial"), "left over", { mode: 0o644 });
+    const written = await withUmask(0o022, () => backupDatabase({ DATA_DIR: dataDir }, join(scratch, "lite"), stamp));
     expect(written.kind).toBe("pglite");
     expect(written.path).toMatch(/nearmint-pglite-\d{8}T\d{6}Z\.tar\.gz$/);
+    expect(statSync(written.path).mode & 0o777).toBe(0o600);
     backupFile = written.path;
   });
 
@@ -178,5 +202,12 @@ describe("bad input", () => {
 
   it("backs up no media when there is none", async () => {
     expect(await backupMedia(join(scratch, "no-media"), join(scratch, "media"))).toBeNull();
+  });
+
+  it("backs up media into a private file", async () => {
+    mkdirSync(join(scratch, "some-media", "products"), { recursive: true });
+    writeFileSync(join(scratch, "some-media", "products", "a.webp"), "image bytes");
+    const written = (await withUmask(0o022, () => backupMedia(join(scratch, "some-media"), join(scratch, "media-out"))))!;
+    expectPrivate(join(scratch, "media-out"), written.path);
   });
 });
