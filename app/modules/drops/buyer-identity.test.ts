@@ -18,16 +18,31 @@ describe("normaliseEmailIdentity", () => {
     expect(normaliseEmailIdentity("misty+2@proton.me")).toBe("misty@proton.me");
   });
 
+  it("+tags go at every domain: regional and lesser-known providers, custom domains", () => {
+    for (const [a, b] of [
+      ["me+1@protonmail.ch", "me+2@protonmail.ch"],
+      ["me+1@outlook.fr", "me@outlook.fr"],
+      ["me+drop@hotmail.de", "me+other@hotmail.de"],
+      ["me+1@zohomail.eu", "me+2@zohomail.eu"],
+      ["me+x@duck.com", "me@duck.com"],
+      ["j.smith+a@nearmint.example", "j.smith+b@nearmint.example"],
+    ]) {
+      expect(normaliseEmailIdentity(a!)).toBe(normaliseEmailIdentity(b!));
+    }
+    expect(normaliseEmailIdentity("me+1@protonmail.ch")).toBe("me@protonmail.ch");
+  });
+
   it("Yahoo: -tags go", () => {
     expect(normaliseEmailIdentity("brock-drops@yahoo.co.uk")).toBe("brock@yahoo.co.uk");
   });
 
-  it("other domains keep dots and tags (they may be different mailboxes)", () => {
-    expect(normaliseEmailIdentity("a.b+c@nearmint.example")).toBe("a.b+c@nearmint.example");
+  it("other domains keep dots and -tags (they are parts of many real addresses)", () => {
+    expect(normaliseEmailIdentity("a.b-c@nearmint.example")).toBe("a.b-c@nearmint.example");
+    expect(normaliseEmailIdentity("a.b@nearmint.example")).not.toBe(normaliseEmailIdentity("ab@nearmint.example"));
   });
 
   it("is null for what is not an address", () => {
-    for (const bad of ["", "nobody", "@gmail.com", "x@", "x@localhost", "+tag@gmail.com"]) expect(normaliseEmailIdentity(bad)).toBeNull();
+    for (const bad of ["", "nobody", "@gmail.com", "x@", "x@localhost", "+tag@gmail.com", "+tag@nearmint.example"]) expect(normaliseEmailIdentity(bad)).toBeNull();
   });
 });
 

@@ -4,19 +4,27 @@
  * payment's recount and the entries use it).
  *
  * Two accounts are one buyer when any of these keys match:
- * - the verified email, normalised: case folded, and for the big providers the parts that still
- *   deliver to the same mailbox removed (Gmail ignores dots and "+tag"; Outlook/Hotmail/Live,
- *   iCloud, Proton and Fastmail ignore "+tag"; Yahoo ignores "-tag");
+ * - the verified email, normalised: case folded, and the parts that still deliver to the same
+ *   mailbox removed: a "+tag" at every domain, dots at Gmail, a "-tag" at Yahoo;
  * - the delivery address: UK postcode without spaces, plus the first line folded (case,
  *   punctuation, runs of spaces, common street words abbreviated);
  * - the payment card's provider fingerprint (taken as it is, scoped to the provider).
  */
 
 const GMAIL = new Set(["gmail.com", "googlemail.com"]);
-const PLUS_TAG = new Set(["outlook.com", "hotmail.com", "hotmail.co.uk", "live.com", "live.co.uk", "msn.com", "icloud.com", "me.com", "mac.com", "protonmail.com", "proton.me", "pm.me", "fastmail.com", "fastmail.fm"]);
 const DASH_TAG = new Set(["yahoo.com", "yahoo.co.uk", "ymail.com"]);
 
-/** An email as the mailbox it reaches, or null when it is not an address. */
+/**
+ * An email as the mailbox it reaches, or null when it is not an address.
+ *
+ * "+tag" goes at every domain, not only at a list of providers: plus-addressing (RFC 5233) is
+ * what Gmail, Microsoft (outlook.fr, hotmail.de and every other regional domain), iCloud, Proton
+ * (protonmail.ch too), Fastmail and the hosted mail of most custom domains do, and a list of
+ * domains let `me+1@protonmail.ch` and `me+2@protonmail.ch` be two people (found by an attack
+ * review). Two different mailboxes told apart only by a "+tag" are rare enough; one mailbox
+ * opening a drop's accounts by the dozen is the attack. Dots and "-tags" are ordinary parts of
+ * many real addresses, so they go only where the provider is known to ignore them.
+ */
 export function normaliseEmailIdentity(email: string): string | null {
   const trimmed = email.trim().toLowerCase();
   const at = trimmed.lastIndexOf("@");
@@ -24,11 +32,10 @@ export function normaliseEmailIdentity(email: string): string | null {
   let local = trimmed.slice(0, at);
   let domain = trimmed.slice(at + 1).replace(/\.+$/, "");
   if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)) return null;
+  local = local.split("+")[0]!;
   if (GMAIL.has(domain)) {
     domain = "gmail.com";
-    local = local.split("+")[0]!.replaceAll(".", "");
-  } else if (PLUS_TAG.has(domain)) {
-    local = local.split("+")[0]!;
+    local = local.replaceAll(".", "");
   } else if (DASH_TAG.has(domain)) {
     local = local.split("-")[0]!;
   }
