@@ -84,6 +84,8 @@ describe("Stripe provider against the local fake", () => {
       { quantity: "1", price_data: { currency: "gbp", unit_amount: "529", product_data: { name: "Large Shipping" } } },
     ]);
     expect(body.customer_email).toBe(user.email);
+    // Not a drop: whatever payment methods the shop enables at Stripe.
+    expect(body).not.toHaveProperty("payment_method_types");
     expect(body.client_reference_id).toBe(String(orderId));
     expect(body.metadata).toEqual({ orderId: String(orderId), userId: user.id });
     expect(body.payment_intent_data).toEqual({ metadata: { orderId: String(orderId), userId: user.id } });
@@ -351,6 +353,13 @@ describe("the paying card's fingerprint (drops: one card, one buyer; decision 00
     // Redelivered: answered, nothing more refunded.
     expect(await deliver(second.payload, second.header)).toMatchObject({ status: 200, body: { outcome: "duplicate" } });
     expect(fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds")).toHaveLength(1);
+  });
+
+  it("a drop's checkout session takes cards only: a wallet or pay-later method would have no fingerprint", async () => {
+    const { buyers } = await dropWithBuyers(1);
+    const [a] = buyers as [(typeof buyers)[0]];
+    const call = fake.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.headers["idempotency-key"] === `checkout-order-${a.orderId}`)!;
+    expect(call.body.payment_method_types).toEqual(["card"]);
   });
 
   it("Stripe not answering the payment-intent lookup answers 500 and changes nothing; the redelivery fulfils", async () => {

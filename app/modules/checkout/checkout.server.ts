@@ -276,6 +276,8 @@ export async function createCheckout(
     superseded: SupersededOrder[];
     /** Paid entirely with store credit: completed here, no payment page; the session id the success page finds it by. */
     creditSessionId: string | null;
+    /** The order buys a drop product: the payment must be a card (its fingerprint is a buyer key). */
+    dropOrder: boolean;
   };
   // The reserving transaction. `readUnderLock`: the cart's variants are locked before their facts
   // are read (the second run, after the first found them changed when it took the stock).
@@ -473,6 +475,7 @@ export async function createCheckout(
         couponCode: coupon?.code ?? null,
         superseded,
         creditSessionId,
+        dropOrder: dropCheck.records.length > 0,
       };
     });
   try {
@@ -516,6 +519,7 @@ export async function createCheckout(
       expiresAt,
       idempotencyKey: `checkout-order-${reserved.orderId}`,
       userId: request.userId,
+      cardOnly: reserved.dropOrder,
     });
     await attachPaymentSession(db, reserved.orderId, session.id);
     return { ok: true, orderId: reserved.orderId, sessionId: session.id, url: session.url };

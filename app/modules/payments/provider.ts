@@ -49,6 +49,13 @@ export interface CreateCheckoutSessionInput {
   idempotencyKey: string;
   /** The customer (the sandbox stores it; Stripe gets it via metadata). */
   userId: string;
+  /**
+   * Pay by card only (a drop's order): the card's fingerprint is one of the keys that make
+   * several accounts one buyer (decision 0053), and a wallet or pay-later method the provider
+   * might otherwise offer (Link, PayPal, Klarna) has none. Card wallets (Apple Pay, Google Pay)
+   * are cards and stay. The sandbox takes only cards anyway.
+   */
+  cardOnly?: boolean;
 }
 
 /** A subscription sign-up (mode "subscription"): Pro membership. */

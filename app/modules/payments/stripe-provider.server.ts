@@ -116,6 +116,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
               price_data: { currency: "gbp", unit_amount: line.unitAmount, product_data: { name: line.name } },
             })),
             discounts,
+            // Otherwise Stripe offers whatever the dashboard enables; a drop's limit needs a card.
+            ...(input.cardOnly ? { payment_method_types: ["card" as const] } : {}),
             customer_email: input.customerEmail,
             client_reference_id: input.clientReferenceId,
             metadata: input.metadata,
