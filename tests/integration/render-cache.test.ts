@@ -146,8 +146,19 @@ describe.runIf(hasBuild)("a hit, answered before the rest of the chain", () => {
       },
     });
     const metrics = createMetrics(database.db);
-    const observed = await startApp(database.db, { RENDER_CACHE_MS: TTL }, { logger: pino({ level: "info" }, sink), metrics, listen: database.listen });
+    // What this app's cache has heard: a page rendered while an invalidation is on its way is
+    // (rightly) not kept, and the listener's first call, once connected, is one ("forget
+    // everything": what changed while it was not listening is unknown). The test waits for it
+    // before the first render; on a slow machine it used to arrive during that render.
+    let heard = 0;
+    const listen: typeof database.listen = (channel, onNotify) =>
+      database.listen(channel, () => {
+        onNotify();
+        heard++;
+      });
+    const observed = await startApp(database.db, { RENDER_CACHE_MS: TTL }, { logger: pino({ level: "info" }, sink), metrics, listen });
     try {
+      await expect.poll(() => heard).toBeGreaterThan(0);
       const product = await fx.product({ stock: 3 });
       const path = `/products/${product.slug}`;
       const rendered = await fetch(`${observed.base}${path}`);
