@@ -123,7 +123,7 @@ export function createApp({
   // same page wait for that render.
   if (renderCache) {
     listen?.(CATALOGUE_CHANGED_CHANNEL, () => renderCache.invalidate()).catch((error: Error) =>
-      logger.error({ reason: error.message }, "render cache: LISTEN failed; pages only expire"),
+      logger.error({ reason: loggableMessage(error) }, "render cache: LISTEN failed; pages only expire"),
     );
     app.use(renderCacheMiddleware(renderCache));
   }

@@ -101,11 +101,12 @@ async function main() {
   const jobs = startBackgroundJobs(context, BACKGROUND_JOBS, metrics);
   const server = app.listen(env.PORT, env.HOST);
   server.on("listening", () =>
-    logger.info({ url: env.publicUrl, database: database.kind, dev }, `${context.shop.name} listening on ${env.publicUrl}`),
+    logger.info({ shop: context.shop.name, url: env.publicUrl, database: database.kind, dev }, "listening"),
   );
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") fail(`Invalid configuration: PORT=${env.PORT} is already in use`);
-    fail(`[http] could not listen: ${error.message}`);
+    processLog().fatal({ err: error }, "could not listen");
+    process.exit(1);
   });
 
   let stopping = false;

@@ -5,7 +5,7 @@
  * wrappers over this module, so the tests drive exactly what an operator runs.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, statSync } from "node:fs";
+import { closeSync, constants, existsSync, fchmodSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { open, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -112,21 +112,30 @@ function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv, secret?: 
 
 /**
  * A backup holds every table: password hashes, two-factor secrets, sessions, addresses. It is
- * for the shop's own account alone, whatever the umask: a folder the backup creates is 0700,
- * and each file is created 0600 before pg_dump, tar or we write into it (they keep an existing
- * file's mode), so it is never readable by others, not even while it is being written. A folder
+ * for the shop's own account alone, whatever the umask: each file is created 0600 before
+ * pg_dump, tar or we write into it (they keep an existing file's mode), so it is never readable
+ * by others, not even while it is being written; a folder the backup creates is 0700. A folder
  * that already exists keeps the mode its owner gave it.
  */
-function backupDirectory(directory: string): void {
+function makePrivateDirectory(directory: string): void {
   mkdirSync(directory, { recursive: true, mode: 0o700 });
 }
 
-/** `<name>.partial`, created empty and private (see backupDirectory). */
-function privatePartial(path: string): string {
+/**
+ * Creates `<path>.partial` empty and private (see makePrivateDirectory) and returns its path. A
+ * left-over `.partial` (an interrupted run) is removed first and the new one made exclusively,
+ * without following a link: in a folder others can write to, a planted file or symlink of that
+ * name must not become the backup (or have the backup truncate and chmod what it points at).
+ */
+function createPrivatePartial(path: string): string {
   const partial = `${path}.partial`;
-  closeSync(openSync(partial, "w", 0o600));
-  // An older .partial left by an interrupted run keeps its mode through open(): set it.
-  chmodSync(partial, 0o600);
+  rmSync(partial, { force: true });
+  const fd = openSync(partial, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, 0o600);
+  try {
+    fchmodSync(fd, 0o600); // the umask may have taken bits from the mode asked for
+  } finally {
+    closeSync(fd);
+  }
   return partial;
 }
 
@@ -138,11 +147,11 @@ async function finish(partial: string, path: string): Promise<WrittenFile> {
 
 /** One backup file of the configured database in `directory`. */
 export async function backupDatabase(target: DatabaseTarget, directory: string, now = new Date()): Promise<WrittenFile & { kind: DatabaseKind }> {
-  backupDirectory(directory);
+  makePrivateDirectory(directory);
   const stamp = backupTimestamp(now);
   if (target.DATABASE_URL) {
     const path = resolve(directory, `nearmint-postgres-${stamp}.dump`);
-    const partial = privatePartial(path);
+    const partial = createPrivatePartial(path);
     const { dbname, env } = libpqArguments(target.DATABASE_URL);
     try {
       await runTool("pg_dump", ["--format=custom", "--no-owner", `--file=${partial}`, `--dbname=${dbname}`], env, env.PGPASSWORD);
@@ -158,9 +167,10 @@ export async function backupDatabase(target: DatabaseTarget, directory: string, 
   }
   assertNotOpen(target.DATA_DIR);
   const path = resolve(directory, `nearmint-pglite-${stamp}.tar.gz`);
-  const partial = privatePartial(path);
-  const client = new PGlite(pgliteDirectory(target.DATA_DIR));
+  const partial = createPrivatePartial(path);
+  let client: PGlite | undefined;
   try {
+    client = new PGlite(pgliteDirectory(target.DATA_DIR));
     await client.waitReady;
     // A checkpoint first, so the copied files are consistent on their own.
     await client.exec("CHECKPOINT");
@@ -170,7 +180,7 @@ export async function backupDatabase(target: DatabaseTarget, directory: string, 
     await rm(partial, { force: true });
     throw error;
   } finally {
-    await client.close();
+    await client?.close();
   }
   return { kind: "pglite", ...(await finish(partial, path)) };
 }
@@ -181,9 +191,9 @@ export async function backupDatabase(target: DatabaseTarget, directory: string, 
  */
 export async function backupMedia(mediaDirectory: string, directory: string, now = new Date()): Promise<WrittenFile | null> {
   if (!existsSync(mediaDirectory) || readdirSync(mediaDirectory).length === 0) return null;
-  backupDirectory(directory);
+  makePrivateDirectory(directory);
   const path = resolve(directory, `nearmint-media-${backupTimestamp(now)}.tar.gz`);
-  const partial = privatePartial(path);
+  const partial = createPrivatePartial(path);
   try {
     await runTool("tar", ["-czf", partial, "-C", resolve(mediaDirectory, ".."), basename(resolve(mediaDirectory))], process.env);
   } catch (error) {

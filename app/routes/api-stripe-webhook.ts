@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const rawBody = await request.text();
   const { provider, dispatch } = paymentsFor(context);
-  const result = await handlePaymentWebhook(provider, dispatch, rawBody, request.headers.get("stripe-signature"));
+  const result = await handlePaymentWebhook(provider, dispatch, rawBody, request.headers.get("stripe-signature"), context.requestLog);
   return data(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
 }
 

@@ -33,6 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orderId: parsed.data.order,
     userId: user.id,
     cancelToken: parsed.data.token,
-  });
+  }, context.requestLog);
   return redirect(result ? cartErrorPath("cancelled") : "/cart");
 }

@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     userId: user.id,
     sessionId: parsed.data,
     brand: { shopName: context.shop.name, publicUrl: context.env.publicUrl },
+    log: context.requestLog,
   });
   if (!confirmation) throw redirect("/");
   return data(confirmation, { headers: { "Cache-Control": "private, no-store" } });

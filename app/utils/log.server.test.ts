@@ -1,19 +1,7 @@
-import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger, loggableError, loggableMessage, processLog, requestLogOf, setProcessLog } from "./log.server";
-
-/** A logger whose JSON lines land in `lines`. */
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger("info", sink), lines };
-}
+import { captureLog as capture } from "../../tests/support/log-capture";
+import { loggableError, loggableMessage, processLog, requestLogOf, setProcessLog } from "./log.server";
 
 const SECRET = "victim.customer@example.com";
 const HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA";
@@ -83,5 +71,28 @@ describe("the process logger", () => {
     previous = setProcessLog(logger);
     expect(requestLogOf({})).toBe(logger);
     expect(requestLogOf({ requestLog: () => request })).toBe(request);
+  });
+});
+
+describe("odd thrown values", () => {
+  it("logs an error pointing at itself many ways in one pass", () => {
+    const knot: Record<string, unknown> = {};
+    for (let i = 0; i < 8; i++) knot[`k${i}`] = knot;
+    const error = Object.assign(new Error("tangled"), { knot });
+    const serialized = JSON.stringify(loggableError(error));
+    // Counted, not timed: the knot is copied once and each of its eight references to itself is
+    // "[Circular]" (copied once per path, as before, it was 8^8 copies and froze the process).
+    expect(serialized.match(/\[Circular\]/g)).toHaveLength(8);
+  });
+
+  it("never throws in the caller's place: a throwing getter, a null-prototype object", () => {
+    const hostile = new Error("hostile");
+    Object.defineProperty(hostile, "boom", { enumerable: true, get: () => { throw new Error("getter"); } });
+    expect(() => loggableError(hostile)).not.toThrow();
+    const bare = Object.create(null) as object;
+    expect(loggableMessage(bare)).toBe("(the thrown value could not be read)");
+    const { logger, lines } = capture();
+    logger.error({ err: hostile }, "still a line");
+    expect(lines).toHaveLength(1);
   });
 });

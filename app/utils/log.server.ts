@@ -10,10 +10,24 @@ import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 
  * - the process logger (`processLog()`), for what belongs to no request: background jobs,
  *   start-up, the database pool, a payment event arriving, the outbox.
  *
- * Business modules do not see the request, so a module that meets something worth a line
- * either returns it to the route (which logs it through the request's logger: a checkout whose
- * payment session failed) or, when no request is behind it, writes it here.
+ * Business modules do not see the request. One that writes a line while answering a request
+ * takes the request's logger from its route as an option (`log?: LogSource`: a checkout whose
+ * payment session failed, the webhook, the success and cancel pages); the others write to the
+ * process logger, with the ids that find the rest (order, session, event, email, job).
+ *
+ * Which field for an error: `err` (type, message, stack, cause) for what should not happen;
+ * `reason` (`loggableMessage(error)`, one line) for a failure the code expects and handles (a
+ * provider refusing, a connection lost). Never the error under another key: the serializer that
+ * keeps a failed statement's values out works on `err` only.
+ *
+ * Messages: a module's start with its area (`checkout: …`, `payments: …`); the server's own
+ * (the request line, the HTTP edge, the jobs runner, start-up) do not.
  */
+
+export type { Logger };
+
+/** Where a module gets its logger when the caller has one: `context.requestLog` from a route. */
+export type LogSource = () => Logger;
 
 /** The levels LOG_LEVEL accepts (checked by `loadEnv`). */
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const satisfies readonly LevelWithSilent[];
@@ -41,36 +55,62 @@ export function createLogger(level: LevelWithSilent, destination?: DestinationSt
  */
 const PARAMS_HIDDEN = "params: (not logged)";
 
+/** How deep a log line's error is copied; deeper parts are left out (an error is not a data dump). */
+const MAX_DEPTH = 8;
+
 function statementParams(error: unknown): string[] {
   const found: string[] = [];
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < MAX_DEPTH; e = (e as { cause?: unknown }).cause, depth++) {
     const params = (e as { params?: unknown }).params;
     if (Array.isArray(params)) found.push(`params: ${String(params)}`);
   }
   return found;
 }
 
-function scrub<T>(value: T, secrets: readonly string[], depth = 0): T {
-  if (typeof value === "string") return secrets.reduce<string>((text, secret) => text.split(secret).join(PARAMS_HIDDEN), value) as T;
-  if (!value || typeof value !== "object" || depth > 10) return value;
-  if (Array.isArray(value)) return value.map((item) => scrub(item, secrets, depth + 1)) as T;
+function hide(text: string, secrets: readonly string[]): string {
+  return secrets.reduce<string>((result, secret) => result.split(secret).join(PARAMS_HIDDEN), text);
+}
+
+/**
+ * A copy of `value` with the secrets hidden in its strings and no `params` fields. Each object is
+ * copied once (`seen`): an error pointing at itself many ways costs one pass, not one per path.
+ */
+function scrub(value: unknown, secrets: readonly string[], seen = new WeakSet<object>(), depth = 0): unknown {
+  if (typeof value === "string") return hide(value, secrets);
+  if (!value || typeof value !== "object") return value;
+  if (seen.has(value)) return "[Circular]";
+  if (depth >= MAX_DEPTH) return "[deeper parts not logged]";
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((item) => scrub(item, secrets, seen, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (key !== "params") copy[key] = scrub(field, secrets, depth + 1);
+    if (key !== "params") copy[key] = scrub(field, secrets, seen, depth + 1);
   }
-  return copy as T;
+  return copy;
+}
+
+/** What is said of an error that could not be read at all (a throwing getter, a null-prototype object). */
+function unreadable(error: unknown): { type: string; message: string } {
+  return { type: typeof error, message: "(the thrown value could not be read)" };
 }
 
 /** The `err` of a log line: pino's usual fields (type, message, stack, cause) without a failed statement's values. */
 export function loggableError(error: unknown): unknown {
-  const serialized = pino.stdSerializers.err(error as Error);
-  return scrub(serialized, statementParams(error));
+  try {
+    return scrub(pino.stdSerializers.err(error as Error), statementParams(error));
+  } catch {
+    // Logging an error must never throw in its place (the caller is usually cleaning up).
+    return unreadable(error);
+  }
 }
 
 /** An error's message for a `reason` field (or a stored error column), without a failed statement's values. */
 export function loggableMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return scrub(message, statementParams(error));
+  try {
+    return hide(error instanceof Error ? error.message : String(error), statementParams(error));
+  } catch {
+    return unreadable(error).message;
+  }
 }
 
 /**
@@ -82,6 +122,10 @@ export function loggableMessage(error: unknown): string {
 const PROCESS_LOGGER = Symbol.for("nearmint.processLogger");
 type Holder = { [PROCESS_LOGGER]?: Logger };
 
+/**
+ * LOG_LEVEL for a process that installed no logger (a script, a test). `loadEnv` refuses a bad
+ * value when the server starts; here, with nobody to tell, a bad value means the default.
+ */
 function levelFromEnvironment(): LevelWithSilent {
   const level = process.env.LOG_LEVEL;
   return (LOG_LEVELS as readonly string[]).includes(level ?? "") ? (level as LevelWithSilent) : "info";

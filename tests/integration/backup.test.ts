@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asc, eq } from "drizzle-orm";
@@ -27,7 +27,6 @@ afterAll(async () => {
   await admin.end();
 });
 
-/** An empty PostgreSQL database on the test server (tests/setup/database.ts, but with its URL). */
 /** Runs `make` with the process's umask set to `mask` (a common default: files readable by all). */
 async function withUmask<T>(mask: number, make: () => Promise<T>): Promise<T> {
   const previous = process.umask(mask);
@@ -44,6 +43,7 @@ function expectPrivate(directory: string, file: string) {
   expect(statSync(file).mode & 0o777).toBe(0o600);
 }
 
+/** An empty PostgreSQL database on the test server (tests/setup/database.ts, but with its URL). */
 async function emptyPostgresDatabase(): Promise<string> {
   const name = `nearmint_test_backup_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -171,6 +171,19 @@ describe("embedded PGlite: dumpDataDir and loadDataDir", () => {
     backupFile = written.path;
   });
 
+  it("replaces a symlink planted where its .partial goes, without touching what it points at", async () => {
+    const out = join(scratch, "planted");
+    mkdirSync(out, { recursive: true });
+    const target = join(scratch, "not-the-backup.txt");
+    writeFileSync(target, "keep me", { mode: 0o644 });
+    symlinkSync(target, join(out, "nearmint-pglite-20261124T130000Z.tar.gz.partial"));
+    const written = await backupDatabase({ DATA_DIR: dataDir }, out, new Date("2026-11-24T13:00:00Z"));
+    expect(readFileSync(target, "utf8")).toBe("keep me");
+    expect(statSync(target).mode & 0o777).toBe(0o644);
+    expect(lstatSync(written.path).isSymbolicLink()).toBe(false);
+    expect(statSync(written.path).mode & 0o777).toBe(0o600);
+  });
+
   it("restores into an empty data directory and finds the order", async () => {
     const freshDir = join(scratch, "fresh");
     const summary = await restoreDatabase({ DATA_DIR: freshDir }, backupFile);
@@ -198,6 +211,14 @@ describe("bad input", () => {
     await expect(restoreDatabase({ DATA_DIR: join(scratch, "none") }, join(scratch, "missing.tar.gz"))).rejects.toThrow(
       /No backup file at .*missing\.tar\.gz/,
     );
+  });
+
+  it("leaves no .partial behind when the embedded database cannot be read", async () => {
+    const broken = join(scratch, "broken-data");
+    mkdirSync(join(broken, "pglite"), { recursive: true });
+    writeFileSync(join(broken, "pglite", "PG_VERSION"), "not a database\n");
+    await expect(backupDatabase({ DATA_DIR: broken }, join(scratch, "broken-out"))).rejects.toThrow();
+    expect(readdirSync(join(scratch, "broken-out"))).toEqual([]);
   });
 
   it("backs up no media when there is none", async () => {

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { handleError } from "~/entry.server";
 import { paymentEvents } from "~/db/schema";
+import { deliverDueEmails, enqueueEmail } from "~/modules/email/outbox.server";
 import { processPaymentEvent } from "~/modules/payments/events.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
@@ -71,5 +72,17 @@ describe("a failed statement in the log", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 50, eventId: event.id });
     expect(JSON.stringify(lines[0])).not.toContain(SECRET);
+  });
+});
+
+describe("an email that could not be sent", () => {
+  it("is logged by its outbox id: not its recipient, even quoted back in another case by the mail server", async () => {
+    const to = `Victim.${Date.now().toString(36)}@Example.test`;
+    await enqueueEmail(database.db, { kind: "log-lines", to, subject: "Hello", text: "Private text of the email" });
+    const refusing = { send: () => Promise.reject(new Error(`550 5.1.1 <${to.toLowerCase()}>: Recipient address rejected`)) };
+    await deliverDueEmails(database.db, refusing);
+    const line = lines.find((l) => l.msg === "outbox: an email could not be sent")!;
+    expect(line).toMatchObject({ level: 50, kind: "log-lines", reason: "550 5.1.1 <<recipient>>: Recipient address rejected" });
+    expect(JSON.stringify(lines).toLowerCase()).not.toContain(to.toLowerCase());
   });
 });

@@ -1,6 +1,4 @@
 import { request } from "node:http";
-import { Writable } from "node:stream";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "~/config/constants";
@@ -14,6 +12,7 @@ import { createMetrics } from "../../server/metrics";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { checkoutFixtures } from "../support/checkout-fixtures";
 import { hasBuild, startApp, type RunningApp } from "../support/http-app";
+import { captureLog } from "../support/log-capture";
 
 /**
  * The render cache (server/render-cache.ts, decision 0049) through the real HTTP stack and the
@@ -138,13 +137,7 @@ describe.runIf(hasBuild)("render cache", () => {
 
 describe.runIf(hasBuild)("a hit, answered before the rest of the chain", () => {
   it("keeps the page's security headers, and gets its own request id, log line and metric", async () => {
-    const lines: Record<string, unknown>[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
+    const { logger, lines } = captureLog();
     const metrics = createMetrics(database.db);
     // What this app's cache has heard: a page rendered while an invalidation is on its way is
     // (rightly) not kept, and the listener's first call, once connected, is one ("forget
@@ -156,7 +149,7 @@ describe.runIf(hasBuild)("a hit, answered before the rest of the chain", () => {
         onNotify();
         heard++;
       });
-    const observed = await startApp(database.db, { RENDER_CACHE_MS: TTL }, { logger: pino({ level: "info" }, sink), metrics, listen });
+    const observed = await startApp(database.db, { RENDER_CACHE_MS: TTL }, { logger, metrics, listen });
     try {
       await expect.poll(() => heard).toBeGreaterThan(0);
       const product = await fx.product({ stock: 3 });

@@ -128,7 +128,7 @@ export function productCsvStream(db: Db, filters: AdminProductFilters): Readable
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       } catch (error) {
-        processLog().error({ err: error }, "product CSV export failed mid-stream");
+        processLog().error({ err: error }, "catalog: the product CSV export failed mid-stream");
         controller.error(error);
       }
     },

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { paymentSessionOf } from "~/modules/orders/records.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
-import { loggableMessage, processLog } from "~/utils/log.server";
+import { loggableMessage, processLog, type LogSource } from "~/utils/log.server";
 import { cancelCheckout } from "./fulfilment.server";
 
 /**
@@ -16,13 +16,14 @@ export async function cancelOrderCheckout(
   db: Db,
   provider: PaymentProvider,
   target: { orderId: number; userId: string; cancelToken: string },
+  log: LogSource = processLog,
 ) {
   const result = await cancelCheckout(db, target, "failed");
   if (!result?.changed) return result;
   const order = await paymentSessionOf(db, target.orderId, target.userId);
   if (order?.sessionId && order.provider === provider.name) {
     await provider.expireCheckoutSession(order.sessionId).catch((error: unknown) => {
-      processLog().warn({ orderId: target.orderId, sessionId: order.sessionId, reason: loggableMessage(error) }, "checkout: could not close the payment session of a cancelled checkout");
+      log().warn({ orderId: target.orderId, sessionId: order.sessionId, reason: loggableMessage(error) }, "checkout: could not close the payment session of a cancelled checkout");
     });
   }
   return result;

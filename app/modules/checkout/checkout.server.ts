@@ -20,8 +20,7 @@ import { beginCouponAttempt, refundCouponAttempt, type CouponAttempt } from "~/m
 import { findRedeemableCoupon, productCategoryIds, type RedeemableCoupon } from "~/modules/pricing/coupons.server";
 import { couponRedemptionProblem, couponUseProblem, lineTotals, normaliseCouponCode, priceOrder } from "~/modules/pricing/pricing";
 import { formatPence } from "~/utils/money";
-import { loggableMessage, processLog } from "~/utils/log.server";
-import type { Logger } from "pino";
+import { loggableMessage, processLog, type LogSource } from "~/utils/log.server";
 import { checkoutErrorMessage, couponUseErrorCode, type CheckoutErrorCode } from "./checkout-errors";
 import { completeCreditOrder } from "./fulfilment.server";
 import { heldVariantIds, releaseHeldReservations, reserveStock } from "./reservations.server";
@@ -39,7 +38,7 @@ export interface CheckoutConfig {
    * `context.requestLog`), so the line carries the id the customer's answer carried. Default:
    * the process logger.
    */
-  log?: () => Logger;
+  log?: LogSource;
 }
 
 export interface CheckoutRequest {
@@ -238,7 +237,7 @@ export async function createCheckout(
 ): Promise<CheckoutResult> {
   const now = config.now ?? new Date();
   const expiresAt = new Date(now.getTime() + config.reservationMinutes * 60_000);
-  const logger = config.log ?? processLog;
+  const log = config.log ?? processLog;
   const couponCode = normaliseCouponCode(request.couponCode);
 
   // First, and before any transaction: a sold-out cart (a drop's crowd after the stock has gone)
@@ -277,7 +276,7 @@ export async function createCheckout(
     /** Paid entirely with store credit: completed here, no payment page; the session id the success page finds it by. */
     creditSessionId: string | null;
     /** The order buys a drop product: the payment must be a card (its fingerprint is a buyer key). */
-    dropOrder: boolean;
+    holdsDropProduct: boolean;
   };
   // The reserving transaction. `readUnderLock`: the cart's variants are locked before their facts
   // are read (the second run, after the first found them changed when it took the stock).
@@ -475,7 +474,7 @@ export async function createCheckout(
         couponCode: coupon?.code ?? null,
         superseded,
         creditSessionId,
-        dropOrder: dropCheck.records.length > 0,
+        holdsDropProduct: dropCheck.records.length > 0,
       };
     });
   try {
@@ -497,7 +496,7 @@ export async function createCheckout(
   for (const old of reserved.superseded) {
     if (!old.sessionId || old.provider !== provider.name) continue;
     await provider.expireCheckoutSession(old.sessionId).catch((error: unknown) => {
-      logger().warn({ orderId: old.id, sessionId: old.sessionId, reason: loggableMessage(error) }, "checkout: could not close the payment session of a replaced order");
+      log().warn({ orderId: old.id, sessionId: old.sessionId, reason: loggableMessage(error) }, "checkout: could not close the payment session of a replaced order");
     });
   }
   if (reserved.creditSessionId) {
@@ -519,12 +518,12 @@ export async function createCheckout(
       expiresAt,
       idempotencyKey: `checkout-order-${reserved.orderId}`,
       userId: request.userId,
-      cardOnly: reserved.dropOrder,
+      cardOnly: reserved.holdsDropProduct,
     });
     await attachPaymentSession(db, reserved.orderId, session.id);
     return { ok: true, orderId: reserved.orderId, sessionId: session.id, url: session.url };
   } catch (error) {
-    logger().error({ orderId: reserved.orderId, err: error }, "checkout: the payment session could not be created; order failed, stock released");
+    log().error({ orderId: reserved.orderId, err: error }, "checkout: the payment session could not be created; order failed, stock released");
     await db.transaction(async (tx) => {
       const failed = await moveOrders(tx, [reserved.orderId], "pending", "failed", new Date());
       await releaseHeldReservations(tx, failed, new Date());

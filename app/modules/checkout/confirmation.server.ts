@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import type { EmailBranding, RefundCause } from "~/modules/orders/emails.server";
-import { processLog } from "~/utils/log.server";
+import { processLog, type LogSource } from "~/utils/log.server";
 import { fulfilCheckout, orderRefundCause } from "./fulfilment.server";
 import { findUserOrderBySession } from "~/modules/orders/queries.server";
 
@@ -27,7 +27,7 @@ export interface OrderConfirmation {
 export async function loadOrderConfirmation(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: string; sessionId: string; brand?: EmailBranding },
+  input: { userId: string; sessionId: string; brand?: EmailBranding; log?: LogSource },
 ): Promise<OrderConfirmation | null> {
   const order = await findUserOrderBySession(db, input.userId, input.sessionId);
   if (!order) return null;
@@ -37,7 +37,7 @@ export async function loadOrderConfirmation(
       const result = await fulfilCheckout(db, input.sessionId, { provider, brand: input.brand });
       cartCleared = result.status === "completed" && result.changed;
     } catch (error) {
-      processLog().error({ sessionId: input.sessionId, err: error }, "checkout: the success page could not confirm its payment session");
+      (input.log ?? processLog)().error({ sessionId: input.sessionId, err: error }, "checkout: the success page could not confirm its payment session");
     }
   }
   const fresh = (await findUserOrderBySession(db, input.userId, input.sessionId)) ?? order;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import { processLog } from "~/utils/log.server";
+import { loggableMessage, processLog } from "~/utils/log.server";
 import { OUTBOX_MAX_ATTEMPTS } from "./outbox-status";
 
 export interface OutgoingEmail {
@@ -139,9 +139,12 @@ export async function deliverDueEmails(db: Db, transport: EmailTransport, { batc
       await db.update(outbox).set({ sentAt, lastError: null, ...redactionOf(row, sentAt) }).where(eq(outbox.id, row.id));
       sent++;
     } catch (error) {
-      const message = (error as Error).message?.slice(0, 500) ?? "unknown error";
-      // Its id, not its address: /admin/outbox shows the rest to those allowed to see it.
-      processLog().error({ emailId: row.id, kind: row.kind, attempt: row.attempts + 1, reason: message }, "outbox: an email could not be sent");
+      // The send, or the update after it (a failed statement's values are the email's text).
+      const message = loggableMessage(error).slice(0, 500) || "unknown error";
+      // Its id, not its address, which an SMTP refusal often quotes ("550 <…>: Recipient address
+      // rejected"): /admin/outbox shows the rest to those allowed to see it.
+      const reason = message.replace(new RegExp(escapeRegExp(row.toAddress), "gi"), "<recipient>");
+      processLog().error({ emailId: row.id, kind: row.kind, attempt: row.attempts + 1, reason }, "outbox: an email could not be sent");
       // The last attempt: nobody will send it, so nobody needs its link either.
       const givenUp = row.attempts + 1 >= MAX_ATTEMPTS ? redactionOf(row, new Date()) : {};
       await db.update(outbox).set({ lastError: message, ...givenUp }).where(eq(outbox.id, row.id));
@@ -176,4 +179,8 @@ export async function purgeOldEmails(db: Db, { retentionDays, now = new Date(), 
     deleted += rows.length;
     if (rows.length < batchSize) return { deleted };
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -25,7 +25,7 @@ export type HostedPageResult =
 function providerFailure(kind: "subscription" | "portal", error: unknown): HostedPageResult {
   const status = error instanceof PaymentProviderError ? error.status : undefined;
   const message = (error as Error)?.message ?? "";
-  processLog().error({ kind, status, reason: message }, "membership: payment session could not be created");
+  processLog().error({ kind, status, reason: loggableMessage(error) }, "membership: payment session could not be created");
   if (/no (checkout|portal) url/i.test(message)) {
     return {
       ok: false,

@@ -74,7 +74,7 @@ export async function processPaymentEvent(
   } catch (error) {
     // Kept on the event for /admin and the retry; a failed statement's values are not.
     const message = loggableMessage(error).slice(0, 1000);
-    processLog().error({ eventId: event.id, type: event.type, err: error }, "payments: handling an event failed; it will be handled again when redelivered");
+    processLog().error({ eventId: event.id, eventType: event.type, err: error }, "payments: handling an event failed; it will be handled again when redelivered");
     await db.update(paymentEvents).set({ error: message }).where(eq(paymentEvents.id, event.id));
     throw error;
   }

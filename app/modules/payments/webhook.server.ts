@@ -1,4 +1,4 @@
-import { loggableMessage, processLog } from "~/utils/log.server";
+import { loggableMessage, processLog, type LogSource } from "~/utils/log.server";
 import type { PaymentEventDispatch } from "./events.server";
 import { WebhookSignatureError, type PaymentProvider } from "./provider";
 
@@ -19,16 +19,17 @@ export async function handlePaymentWebhook(
   dispatch: PaymentEventDispatch,
   rawBody: string,
   signature: string | null,
+  log: LogSource = processLog,
 ): Promise<WebhookResponse> {
   let event;
   try {
     event = provider.parseWebhook(rawBody, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
-      processLog().warn({ reason: loggableMessage(error) }, "payments: webhook refused (signature)");
+      log().warn({ reason: loggableMessage(error) }, "payments: webhook refused (signature)");
       return { status: 400, body: { error: "Invalid signature" } };
     }
-    processLog().warn({ reason: loggableMessage(error) }, "payments: webhook refused (unreadable body)");
+    log().warn({ reason: loggableMessage(error) }, "payments: webhook refused (unreadable body)");
     return { status: 400, body: { error: "Invalid payload" } };
   }
   try {

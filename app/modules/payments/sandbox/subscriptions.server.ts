@@ -361,7 +361,7 @@ export async function runSandboxBilling(
         delivered++;
       } catch (error) {
         failed++;
-        processLog().error({ eventId: event.id, type: event.type, reason: loggableMessage(error) }, "sandbox: delivering an event failed; it stays pending");
+        processLog().error({ eventId: event.id, eventType: event.type, reason: loggableMessage(error) }, "sandbox: delivering an event failed; it stays pending");
       }
     }
   }
