@@ -24,7 +24,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Two workers, their browsers, the shop and PostgreSQL share two cores: on the slowest machine
+  // CI has run on (2026-11-28, about half the speed of the ones before) the longest specs, the
+  // accessibility sweeps, took 60-70 s with both workers busy (34 s alone). A timeout is not an
+  // assertion: it only has to be longer than the slowest healthy run.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",

@@ -276,11 +276,12 @@ test.describe("product page", () => {
       ] as const) {
         await setSealedStock(productId, stock);
         // Anonymous pages come from the render cache: the change shows within a second
-        // (at once when the notification has arrived; decision 0049).
+        // (at once when the notification has arrived; decision 0049). The limit below leaves room
+        // for a page load on a busy 2-core machine; the second is measured in bench/, not here.
         await expect(async () => {
           await page.goto(`/products/${slug}`);
           await expect(page.getByTestId("stock-badge"), String(stock)).toHaveText(badge, { timeout: 250 });
-        }).toPass({ timeout: 3000 });
+        }).toPass({ timeout: 10_000 });
       }
     } finally {
       await setSealedStock(productId, 6);
