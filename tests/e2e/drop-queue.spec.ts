@@ -82,8 +82,10 @@ test("a queue drop: set up, joined, ordered at the start, bought by the first ad
   await signInAsAdmin(admin, `/admin/products/${product.id}`);
   await admin.getByRole("link", { name: "Timed drop" }).click();
   await expect(admin.getByRole("heading", { name: `New drop: ${product.name}` })).toBeVisible();
-  const opensAt = new Date(Date.now() + 10_000);
-  const startsAt = new Date(Date.now() + 45_000);
+  // Far enough ahead that the set-up below (a sign-in, two accessibility checks) is done before
+  // the opening on a slow machine too: the product page must be seen counting down.
+  const opensAt = new Date(Date.now() + 30_000);
+  const startsAt = new Date(Date.now() + 90_000);
   await admin.getByLabel("Mode").selectOption("queue");
   await admin.getByLabel("Opens at (UK time)").fill(londonInput(opensAt));
   await admin.getByLabel("Starts at (UK time)").fill(londonInput(startsAt));
@@ -104,7 +106,7 @@ test("a queue drop: set up, joined, ordered at the start, bought by the first ad
   await expect(carol.page.getByTestId("drop-panel")).toContainText("The waiting room opens");
   await expect(carol.page.getByTestId("drop-room-link")).toHaveCount(0);
   await expect(carol.page.getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
-  await expect(carol.page.getByTestId("drop-room-link")).toHaveText("Join the waiting room", { timeout: 20_000 });
+  await expect(carol.page.getByTestId("drop-room-link")).toHaveText("Join the waiting room", { timeout: Math.max(0, opensAt.getTime() - Date.now()) + 15_000 });
 
   // A guest is told what the drop is and how to take part.
   const guest = await (await browser.newContext()).newPage();
