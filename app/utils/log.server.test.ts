@@ -26,6 +26,17 @@ describe("a failed statement's values stay out of the log", () => {
     expect(JSON.stringify(err)).toContain("terminating connection due to administrator command");
   });
 
+  it("leaves out PostgreSQL's detail, which quotes the row, and keeps the constraint and code", () => {
+    const duplicate = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
+      code: "23505",
+      constraint: "users_email_unique",
+      detail: `Key (email)=(${SECRET}) already exists.`,
+    });
+    const serialized = loggableError(duplicate) as Record<string, unknown>;
+    expect(JSON.stringify(serialized)).not.toContain(SECRET);
+    expect(serialized).toMatchObject({ code: "23505", constraint: "users_email_unique" });
+  });
+
   it("finds them through a chain of causes", () => {
     const outer = new Error("checkout failed", { cause: failedStatement() });
     expect(JSON.stringify(loggableError(outer))).not.toContain(SECRET);

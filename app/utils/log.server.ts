@@ -72,7 +72,14 @@ function hide(text: string, secrets: readonly string[]): string {
 }
 
 /**
- * A copy of `value` with the secrets hidden in its strings and no `params` fields. Each object is
+ * Fields of an error that hold a row's values rather than what went wrong: drizzle's `params`,
+ * and PostgreSQL's `detail` ("Key (email)=(…) already exists"; the `constraint`, `table` and
+ * `code` fields that stay say which rule was broken).
+ */
+const VALUE_FIELDS = new Set(["params", "detail"]);
+
+/**
+ * A copy of `value` with the secrets hidden in its strings and no value fields (VALUE_FIELDS). Each object is
  * copied once (`seen`): an error pointing at itself many ways costs one pass, not one per path.
  */
 function scrub(value: unknown, secrets: readonly string[], seen = new WeakSet<object>(), depth = 0): unknown {
@@ -84,7 +91,7 @@ function scrub(value: unknown, secrets: readonly string[], seen = new WeakSet<ob
   if (Array.isArray(value)) return value.map((item) => scrub(item, secrets, seen, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (key !== "params") copy[key] = scrub(field, secrets, seen, depth + 1);
+    if (!VALUE_FIELDS.has(key)) copy[key] = scrub(field, secrets, seen, depth + 1);
   }
   return copy;
 }
