@@ -1,7 +1,22 @@
+import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it } from "vitest";
-import { captureLog as capture } from "../../tests/support/log-capture";
-import { loggableError, loggableMessage, processLog, requestLogOf, setProcessLog } from "./log.server";
+import { createLogger, loggableError, loggableMessage, processLog, requestLogOf, setProcessLog } from "./log.server";
+
+/**
+ * A logger made by the function under test, its lines kept in `lines`. (The integration tests'
+ * `captureLog` in tests/support does the same; app/ may not import tests/, decision 0010.)
+ */
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger("info", sink), lines };
+}
 
 const SECRET = "victim.customer@example.com";
 const HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA";
